@@ -1,0 +1,893 @@
+"""Shared building blocks for every scene of the studio's media.
+
+Everything here is procedural and original: the walnut material, the Nawat
+date bowl (lathe profiles revolved around the axis), dates, the Sanam incense
+holder, backdrops and lights.  Units are metres (the bowl is 0.18 m across).
+
+Usage from a shot script (run with `blender -b -P shot.py -- [--preview]`):
+
+    import sys, os; sys.path.insert(0, os.path.dirname(__file__))
+    import studio_common as sc
+    sc.reset(); ...; sc.render("nawat.jpg", 1200, 1200, samples=96)
+"""
+import math
+import os
+import random
+import subprocess
+import sys
+
+import bmesh
+import bpy
+from mathutils import Euler, Matrix, Vector
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MEDIA = os.path.dirname(HERE)
+ARGS = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
+PREVIEW = "--preview" in ARGS or "--half" in ARGS
+PREVIEW_DIV = 2 if "--half" in ARGS else 4
+
+
+def arg(name, default=None):
+    """Value following --name in the script arguments."""
+    if name in ARGS:
+        i = ARGS.index(name)
+        if i + 1 < len(ARGS):
+            return ARGS[i + 1]
+    return default
+
+
+# --------------------------------------------------------------------------
+# scene, render settings
+# --------------------------------------------------------------------------
+
+def reset(seed=7):
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    random.seed(seed)
+    sc = bpy.context.scene
+    sc.render.engine = "CYCLES"
+    cy = sc.cycles
+    cy.device = "CPU"
+    cy.seed = seed
+    cy.use_animated_seed = False
+    cy.use_adaptive_sampling = True
+    cy.adaptive_threshold = 0.03
+    cy.max_bounces = 4
+    cy.diffuse_bounces = 2
+    cy.glossy_bounces = 2
+    cy.transmission_bounces = 4
+    cy.transparent_max_bounces = 8
+    cy.volume_bounces = 0
+    cy.caustics_reflective = False
+    cy.caustics_refractive = False
+    cy.blur_glossy = 1.0
+    cy.sample_clamp_indirect = 4.0
+    cy.use_denoising = False
+    sc.render.threads_mode = "FIXED"
+    sc.render.threads = 2
+    sc.render.film_transparent = False
+    sc.view_settings.view_transform = "Filmic"
+    sc.view_settings.look = "Medium High Contrast"
+    sc.display_settings.display_device = "sRGB"
+    sc.render.use_persistent_data = True
+    world = bpy.data.worlds.new("World")
+    sc.world = world
+    world.use_nodes = True
+    set_world_color((0.02, 0.018, 0.016), 1.0)
+    return sc
+
+
+def set_world_color(rgb, strength):
+    nt = bpy.context.scene.world.node_tree
+    bg = nt.nodes["Background"]
+    bg.inputs["Color"].default_value = (*rgb, 1)
+    bg.inputs["Strength"].default_value = strength
+
+
+def render(name, w, h, samples=64, frames=None, exposure=0.0, look=None, denoise=2.0):
+    """Render a still to media/<name> (JPEG q88 or PNG) or, with frames=(a, b),
+    an image sequence to media/scenes/.frames/<name>/####.png."""
+    sc = bpy.context.scene
+    if PREVIEW:
+        w, h, samples = w // PREVIEW_DIV, h // PREVIEW_DIV, max(8, samples // (2 * PREVIEW_DIV))
+    sc.render.resolution_x = w
+    sc.render.resolution_y = h
+    sc.render.resolution_percentage = 100
+    sc.cycles.samples = samples
+    sc.view_settings.exposure = exposure
+    if look:
+        sc.view_settings.look = look
+    ims = sc.render.image_settings
+    if frames:
+        ims.file_format = "PNG"
+        ims.color_mode = "RGB"
+        ims.color_depth = "8"
+        out = os.path.join(HERE, ".frames", name, "")
+        os.makedirs(out, exist_ok=True)
+        sc.render.filepath = out
+        sc.frame_start, sc.frame_end = frames
+        only = arg("--frame")
+        if only is not None:
+            sc.frame_start = sc.frame_end = int(only)
+        bpy.ops.render.render(animation=True)
+        return
+    base, ext = os.path.splitext(name)
+    ims.file_format = "PNG"
+    ims.color_mode = "RGB"
+    ims.color_depth = "16"
+    if PREVIEW:
+        path = os.path.join(HERE, ".preview", base + ".preview" + ext)
+    else:
+        path = os.path.join(MEDIA, name)
+    raw = os.path.join(HERE, ".frames", "raw-" + base + ".png")
+    os.makedirs(os.path.dirname(raw), exist_ok=True)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    sc.render.filepath = raw
+    bpy.ops.render.render(write_still=True)
+    # Debian's Blender has no denoiser: a light non-local-means pass, then encode
+    # (JPEG quality ~88, or PNG)
+    vf = "nlmeans=s=%.1f:p=5:r=11" % denoise if denoise else "null"
+    cmd = ["ffmpeg", "-v", "error", "-y", "-i", raw, "-vf", vf + ",format=rgb24"]
+    if ext == ".png":
+        cmd += [path]
+    else:
+        cmd[-1] = vf + ",format=yuvj444p"
+        cmd += ["-q:v", "2", path]
+    subprocess.run(cmd, check=True)
+    print("WROTE", path)
+
+
+# --------------------------------------------------------------------------
+# node helpers
+# --------------------------------------------------------------------------
+
+def new_material(name):
+    m = bpy.data.materials.new(name)
+    m.use_nodes = True
+    nt = m.node_tree
+    for n in list(nt.nodes):
+        nt.nodes.remove(n)
+    return m, nt
+
+
+def node(nt, kind, **inputs):
+    n = nt.nodes.new(kind)
+    for k, v in inputs.items():
+        if k.startswith("p_"):
+            setattr(n, k[2:], v)
+        else:
+            n.inputs[k].default_value = v
+    return n
+
+
+def link(nt, a, b, out=0, inp=0):
+    nt.links.new(a.outputs[out], b.inputs[inp])
+
+
+def ramp(nt, stops):
+    r = nt.nodes.new("ShaderNodeValToRGB")
+    el = r.color_ramp.elements
+    while len(el) > len(stops):
+        el.remove(el[-1])
+    while len(el) < len(stops):
+        el.new(0.5)
+    for e, (pos, col) in zip(el, stops):
+        e.position = pos
+        e.color = (*col, 1) if len(col) == 3 else col
+    return r
+
+
+def output(nt, shader):
+    o = nt.nodes.new("ShaderNodeOutputMaterial")
+    link(nt, shader, o)
+    return o
+
+
+def principled(nt, color=(0.5, 0.5, 0.5), rough=0.5, metal=0.0, **kw):
+    p = nt.nodes.new("ShaderNodeBsdfPrincipled")
+    p.inputs["Base Color"].default_value = (*color, 1)
+    p.inputs["Roughness"].default_value = rough
+    p.inputs["Metallic"].default_value = metal
+    for k, v in kw.items():
+        p.inputs[k].default_value = v
+    return p
+
+
+def srgb(hexstr):
+    """'#5c3a22' -> linear RGB tuple."""
+    hexstr = hexstr.lstrip("#")
+    out = []
+    for i in (0, 2, 4):
+        c = int(hexstr[i:i + 2], 16) / 255
+        out.append(c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------
+# materials
+# --------------------------------------------------------------------------
+
+def wood_material(name="Walnut", dark="#2b190e", mid="#4b2e1b", light="#6b4326",
+                  scale=1.0, ring_scale=14.0, rough=0.36, coat=0.25, seed=0.0,
+                  stretch=(1.0, 0.22, 1.0)):
+    """Procedural oiled walnut: ring figure warped by noise, fine pores, oil coat.
+    `stretch` squeezes the texture so the figure runs along one axis like a plank."""
+    m, nt = new_material(name)
+    tc = node(nt, "ShaderNodeTexCoord")
+    mp = node(nt, "ShaderNodeMapping")
+    mp.inputs["Scale"].default_value = (stretch[0] * scale, stretch[1] * scale, stretch[2] * scale)
+    mp.inputs["Location"].default_value = (seed * 3.1, seed * 1.7, 0.41 + seed)
+    link(nt, tc, mp, "Object", "Vector")
+    # warp
+    nz = node(nt, "ShaderNodeTexNoise", Scale=6.0, Detail=4.0, Roughness=0.55)
+    link(nt, mp, nz, 0, "Vector")
+    mix = node(nt, "ShaderNodeMixRGB", p_blend_type="MIX", Fac=0.08)
+    link(nt, mp, mix, 0, "Color1")
+    link(nt, nz, mix, "Color", "Color2")
+    # growth rings seen as flowing stripes
+    wave = node(nt, "ShaderNodeTexWave", p_wave_type="RINGS", p_rings_direction="Y",
+                Scale=ring_scale, Distortion=3.5, Detail=3.0, **{"Detail Scale": 1.5})
+    link(nt, mix, wave, 0, "Vector")
+    # broader colour variation
+    nz2 = node(nt, "ShaderNodeTexNoise", Scale=2.5, Detail=2.0)
+    link(nt, mp, nz2, 0, "Vector")
+    wr = ramp(nt, [(0.0, srgb(light)), (0.3, srgb(mid)), (0.75, srgb(mid)), (1.0, srgb(dark))])
+    link(nt, wave, wr, "Fac", "Fac")
+    # sap/heartwood streaks
+    sr = ramp(nt, [(0.35, (0.85, 0.85, 0.85)), (0.65, (1.15, 1.1, 1.05))])
+    link(nt, nz2, sr, "Fac", "Fac")
+    mul = node(nt, "ShaderNodeMixRGB", p_blend_type="MULTIPLY", Fac=1.0)
+    link(nt, wr, mul, "Color", "Color1")
+    link(nt, sr, mul, "Color", "Color2")
+    # pores: fine stretched noise
+    mp2 = node(nt, "ShaderNodeMapping")
+    mp2.inputs["Scale"].default_value = (60.0 * scale, 6.0 * scale, 60.0 * scale)
+    link(nt, mix, mp2, 0, "Vector")
+    pores = node(nt, "ShaderNodeTexNoise", Scale=40.0, Detail=2.0, Roughness=0.6)
+    link(nt, mp2, pores, 0, "Vector")
+    pr = ramp(nt, [(0.45, (1, 1, 1)), (0.62, (0.55, 0.5, 0.47))])
+    link(nt, pores, pr, "Fac", "Fac")
+    col = node(nt, "ShaderNodeMixRGB", p_blend_type="MULTIPLY", Fac=1.0)
+    link(nt, mul, col, "Color", "Color1")
+    link(nt, pr, col, "Color", "Color2")
+    bsdf = principled(nt, rough=rough, **{"Clearcoat": coat, "Clearcoat Roughness": 0.25,
+                                         "Specular": 0.45})
+    link(nt, col, bsdf, "Color", "Base Color")
+    rr = node(nt, "ShaderNodeMapRange", **{"From Min": 0.0, "From Max": 1.0,
+                                           "To Min": rough - 0.06, "To Max": rough + 0.1})
+    link(nt, pores, rr, "Fac", "Value")
+    link(nt, rr, bsdf, "Result", "Roughness")
+    bump = node(nt, "ShaderNodeBump", Strength=0.08, Distance=0.0004)
+    link(nt, pores, bump, "Fac", "Height")
+    link(nt, bump, bsdf, "Normal", "Normal")
+    output(nt, bsdf)
+    return m
+
+
+def date_material():
+    m, nt = new_material("Date")
+    tc = node(nt, "ShaderNodeTexCoord")
+    mp = node(nt, "ShaderNodeMapping")
+    mp.inputs["Scale"].default_value = (0.45, 1.3, 1.3)
+    link(nt, tc, mp, "Object", "Vector")
+    vor = node(nt, "ShaderNodeTexVoronoi", p_feature="DISTANCE_TO_EDGE", Scale=4.0)
+    link(nt, mp, vor, 0, "Vector")
+    nz = node(nt, "ShaderNodeTexNoise", Scale=14.0, Detail=6.0, Roughness=0.6)
+    link(nt, mp, nz, 0, "Vector")
+    cr = ramp(nt, [(0.25, srgb("#1c0704")), (0.6, srgb("#3a1106")), (0.85, srgb("#5e200a"))])
+    link(nt, nz, cr, "Fac", "Fac")
+    bsdf = principled(nt, rough=0.28, **{"Subsurface": 0.02, "Specular": 0.5,
+                                         "Clearcoat": 0.6, "Clearcoat Roughness": 0.12})
+    bsdf.inputs["Subsurface Color"].default_value = (*srgb("#7a2a0e"), 1)
+    bsdf.inputs["Subsurface Radius"].default_value = (0.004, 0.001, 0.0005)
+    link(nt, cr, bsdf, "Color", "Base Color")
+    add = node(nt, "ShaderNodeMath", p_operation="ADD")
+    m1 = node(nt, "ShaderNodeMath", p_operation="MULTIPLY")
+    m1.inputs[1].default_value = 0.3
+    link(nt, nz, m1, "Fac", 0)
+    sm = node(nt, "ShaderNodeMath", p_operation="POWER")
+    sm.inputs[1].default_value = 0.5
+    link(nt, vor, sm, "Distance", 0)
+    link(nt, sm, add, 0, 0)
+    link(nt, m1, add, 0, 1)
+    bump = node(nt, "ShaderNodeBump", Strength=0.45, Distance=0.0015)
+    link(nt, add, bump, 0, "Height")
+    link(nt, bump, bsdf, "Normal", "Normal")
+    output(nt, bsdf)
+    return m
+
+
+def matte_material(name, hexcol, rough=0.8, noise=0.0, **kw):
+    m, nt = new_material(name)
+    bsdf = principled(nt, srgb(hexcol), rough=rough, **kw)
+    if noise:
+        nz = node(nt, "ShaderNodeTexNoise", Scale=40.0, Detail=8.0)
+        bump = node(nt, "ShaderNodeBump", Strength=noise, Distance=0.001)
+        link(nt, nz, bump, "Fac", "Height")
+        link(nt, bump, bsdf, "Normal", "Normal")
+    output(nt, bsdf)
+    return m
+
+
+def brass_material():
+    m, nt = new_material("Brass")
+    nz = node(nt, "ShaderNodeTexNoise", Scale=80.0, Detail=6.0)
+    bsdf = principled(nt, srgb("#c9a25a"), rough=0.28, metal=1.0)
+    rr = node(nt, "ShaderNodeMapRange", **{"To Min": 0.2, "To Max": 0.4})
+    link(nt, nz, rr, "Fac", "Value")
+    link(nt, rr, bsdf, "Result", "Roughness")
+    output(nt, bsdf)
+    return m
+
+
+def steel_material():
+    m, nt = new_material("Steel")
+    tc = node(nt, "ShaderNodeTexCoord")
+    mp = node(nt, "ShaderNodeMapping")
+    mp.inputs["Scale"].default_value = (400.0, 4.0, 4.0)
+    link(nt, tc, mp, "Object", "Vector")
+    nz = node(nt, "ShaderNodeTexNoise", Scale=3.0, Detail=4.0)
+    link(nt, mp, nz, 0, "Vector")
+    bsdf = principled(nt, srgb("#9a9a98"), rough=0.25, metal=1.0)
+    rr = node(nt, "ShaderNodeMapRange", **{"To Min": 0.15, "To Max": 0.35})
+    link(nt, nz, rr, "Fac", "Value")
+    link(nt, rr, bsdf, "Result", "Roughness")
+    output(nt, bsdf)
+    return m
+
+
+def sand_material(hexcol="#d9b98c", ripple=0.25, ripple_scale=260.0, name="Sand"):
+    m, nt = new_material(name)
+    tc = node(nt, "ShaderNodeTexCoord")
+    mp = node(nt, "ShaderNodeMapping")
+    link(nt, tc, mp, "Object", "Vector")
+    nz = node(nt, "ShaderNodeTexNoise", Scale=0.6, Detail=3.0)
+    link(nt, mp, nz, 0, "Vector")
+    mix = node(nt, "ShaderNodeMixRGB", p_blend_type="MIX", Fac=0.25)
+    link(nt, mp, mix, 0, "Color1")
+    link(nt, nz, mix, "Color", "Color2")
+    wave = node(nt, "ShaderNodeTexWave", p_wave_type="BANDS", p_bands_direction="X",
+                Scale=ripple_scale * 0.01, Distortion=4.0, Detail=2.0)
+    link(nt, mix, wave, 0, "Vector")
+    grain = node(nt, "ShaderNodeTexNoise", Scale=3000.0, Detail=1.0)
+    link(nt, mp, grain, 0, "Vector")
+    base = srgb(hexcol)
+    cr = ramp(nt, [(0.3, tuple(c * 0.82 for c in base)), (0.7, base)])
+    link(nt, nz, cr, "Fac", "Fac")
+    bsdf = principled(nt, rough=0.95, **{"Specular": 0.2})
+    link(nt, cr, bsdf, "Color", "Base Color")
+    add = node(nt, "ShaderNodeMath", p_operation="MULTIPLY_ADD")
+    add.inputs[1].default_value = 0.08
+    link(nt, grain, add, "Fac", 0)
+    link(nt, wave, add, "Fac", 2)
+    bump = node(nt, "ShaderNodeBump", Strength=ripple, Distance=0.02)
+    link(nt, add, bump, 0, "Height")
+    link(nt, bump, bsdf, "Normal", "Normal")
+    output(nt, bsdf)
+    return m
+
+
+def emission_material(name, rgb, strength):
+    m, nt = new_material(name)
+    e = node(nt, "ShaderNodeEmission", Strength=strength)
+    e.inputs["Color"].default_value = (*rgb, 1)
+    output(nt, e)
+    return m
+
+
+def smoke_material():
+    """Thin wisp of smoke: mostly transparent, faintly scattering, fading upwards."""
+    m, nt = new_material("Smoke")
+    m.blend_method = "BLEND"
+    tc = node(nt, "ShaderNodeTexCoord")
+    sep = node(nt, "ShaderNodeSeparateXYZ")
+    link(nt, tc, sep, "Generated", 0)
+    fade = ramp(nt, [(0.0, (0.75, 0.75, 0.75)), (0.15, (0.9, 0.9, 0.9)), (1.0, (1, 1, 1))])
+    link(nt, sep, fade, "Z", "Fac")
+    tr = node(nt, "ShaderNodeBsdfTransparent")
+    tl = node(nt, "ShaderNodeBsdfTranslucent")
+    tl.inputs["Color"].default_value = (0.8, 0.82, 0.86, 1)
+    em = node(nt, "ShaderNodeEmission", Strength=0.06)
+    em.inputs["Color"].default_value = (0.85, 0.88, 0.95, 1)
+    addsh = node(nt, "ShaderNodeAddShader")
+    link(nt, tl, addsh, 0, 0)
+    link(nt, em, addsh, 0, 1)
+    mix = node(nt, "ShaderNodeMixShader")
+    link(nt, fade, mix, "Color", "Fac")
+    link(nt, addsh, mix, 0, 1)
+    link(nt, tr, mix, 0, 2)
+    output(nt, mix)
+    return m
+
+
+# --------------------------------------------------------------------------
+# geometry helpers
+# --------------------------------------------------------------------------
+
+def link_obj(ob, coll=None):
+    (coll or bpy.context.scene.collection).objects.link(ob)
+    return ob
+
+
+def mesh_object(name, verts, faces, mat=None, smooth=True):
+    me = bpy.data.meshes.new(name)
+    me.from_pydata(verts, [], faces)
+    me.update()
+    if smooth:
+        for p in me.polygons:
+            p.use_smooth = True
+    ob = bpy.data.objects.new(name, me)
+    if mat:
+        ob.data.materials.append(mat)
+    return link_obj(ob)
+
+
+def lathe(name, profile, mat=None, segments=96, subsurf=2):
+    """Revolve an open (r, z) profile around the z axis (a lathe-turned part).
+    Profiles start and end on the axis (r == 0)."""
+    bm = bmesh.new()
+    vs = [bm.verts.new((r, 0.0, z)) for r, z in profile]
+    es = [bm.edges.new((vs[i], vs[i + 1])) for i in range(len(vs) - 1)]
+    bmesh.ops.spin(bm, geom=vs + es, cent=(0, 0, 0), axis=(0, 0, 1),
+                   angle=math.tau, steps=segments, use_merge=True, use_duplicate=False)
+    bmesh.ops.remove_doubles(bm, verts=bm.verts, dist=1e-6)
+    bmesh.ops.recalc_face_normals(bm, faces=bm.faces)
+    me = bpy.data.meshes.new(name)
+    bm.to_mesh(me)
+    bm.free()
+    for p in me.polygons:
+        p.use_smooth = True
+    ob = bpy.data.objects.new(name, me)
+    if mat:
+        me.materials.append(mat)
+    link_obj(ob)
+    if subsurf:
+        m = ob.modifiers.new("sub", "SUBSURF")
+        m.levels = subsurf
+        m.render_levels = subsurf
+    return ob
+
+
+def add_box(name, size, loc=(0, 0, 0), rot=(0, 0, 0), mat=None, bevel=0.0, segs=3):
+    sx, sy, sz = (s / 2 for s in size)
+    v = [(-sx, -sy, -sz), (sx, -sy, -sz), (sx, sy, -sz), (-sx, sy, -sz),
+         (-sx, -sy, sz), (sx, -sy, sz), (sx, sy, sz), (-sx, sy, sz)]
+    f = [(0, 3, 2, 1), (4, 5, 6, 7), (0, 1, 5, 4), (1, 2, 6, 5), (2, 3, 7, 6), (3, 0, 4, 7)]
+    ob = mesh_object(name, v, f, mat, smooth=False)
+    ob.location = loc
+    ob.rotation_euler = rot
+    if bevel:
+        b = ob.modifiers.new("bev", "BEVEL")
+        b.width = bevel
+        b.segments = segs
+        b.limit_method = "NONE"
+        ob.data.use_auto_smooth = True
+        ob.data.auto_smooth_angle = math.radians(40)
+        for p in ob.data.polygons:
+            p.use_smooth = True
+    return ob
+
+
+def add_cylinder(name, r, h, loc=(0, 0, 0), rot=(0, 0, 0), mat=None, segs=48, r2=None, bevel=0.0):
+    """Cylinder (or cone frustum with r2) standing on its base at loc."""
+    r2 = r if r2 is None else r2
+    v, f = [], []
+    for i in range(segs):
+        a = math.tau * i / segs
+        v.append((r * math.cos(a), r * math.sin(a), 0))
+    for i in range(segs):
+        a = math.tau * i / segs
+        v.append((r2 * math.cos(a), r2 * math.sin(a), h))
+    for i in range(segs):
+        j = (i + 1) % segs
+        f.append((i, j, segs + j, segs + i))
+    f.append(tuple(reversed(range(segs))))
+    f.append(tuple(range(segs, 2 * segs)))
+    ob = mesh_object(name, v, f, mat, smooth=True)
+    ob.data.use_auto_smooth = True
+    ob.data.auto_smooth_angle = math.radians(50)
+    ob.location = loc
+    ob.rotation_euler = rot
+    if bevel:
+        b = ob.modifiers.new("bev", "BEVEL")
+        b.width = bevel
+        b.segments = 3
+        b.limit_method = "ANGLE"
+    return ob
+
+
+def add_sphere(name, radius=1.0, loc=(0, 0, 0), scale=(1, 1, 1), mat=None, segs=32, rings=16):
+    bm = bmesh.new()
+    bmesh.ops.create_uvsphere(bm, u_segments=segs, v_segments=rings, radius=radius)
+    me = bpy.data.meshes.new(name)
+    bm.to_mesh(me)
+    bm.free()
+    for p in me.polygons:
+        p.use_smooth = True
+    ob = bpy.data.objects.new(name, me)
+    ob.location = loc
+    ob.scale = scale
+    if mat:
+        me.materials.append(mat)
+    return link_obj(ob)
+
+
+def boolean_cut(target, cutters):
+    for c in cutters:
+        m = target.modifiers.new("cut", "BOOLEAN")
+        m.operation = "DIFFERENCE"
+        m.solver = "EXACT"
+        m.object = c
+        c.hide_render = True
+        c.hide_viewport = True
+
+
+def curve_tube(name, points, radius, mat=None, radii=None, resolution=12):
+    cu = bpy.data.curves.new(name, "CURVE")
+    cu.dimensions = "3D"
+    cu.bevel_depth = radius
+    cu.bevel_resolution = 4
+    cu.resolution_u = resolution
+    cu.use_fill_caps = True
+    sp = cu.splines.new("BEZIER")
+    sp.bezier_points.add(len(points) - 1)
+    for i, p in enumerate(points):
+        bp = sp.bezier_points[i]
+        bp.co = p
+        bp.handle_left_type = bp.handle_right_type = "AUTO"
+        if radii:
+            bp.radius = radii[i]
+    ob = bpy.data.objects.new(name, cu)
+    if mat:
+        cu.materials.append(mat)
+    return link_obj(ob)
+
+
+# --------------------------------------------------------------------------
+# the Nawat date bowl (18 cm x 5 cm, three stacked parts)
+# --------------------------------------------------------------------------
+
+NAWAT_BASE = [(0, 0.0060), (0.0760, 0.0060), (0.0815, 0.0110), (0.0838, 0.0195),
+              (0.0850, 0.0205), (0.0893, 0.0205), (0.0900, 0.0196), (0.0898, 0.0170),
+              (0.0870, 0.0100), (0.0800, 0.0035), (0.0700, 0.0004), (0.0620, 0.0),
+              (0.0560, 0.0), (0.0550, 0.0015), (0.0, 0.0015)]
+NAWAT_DATES = [(0, 0.0212), (0.0600, 0.0212), (0.0850, 0.0212), (0.0895, 0.0212),
+               (0.0901, 0.0222), (0.0903, 0.0280), (0.0893, 0.0340), (0.0872, 0.0378),
+               (0.0845, 0.0392), (0.0815, 0.0382), (0.0740, 0.0345), (0.0640, 0.0305),
+               (0.0540, 0.0278), (0.0445, 0.0268), (0.0410, 0.0272), (0.0395, 0.0248),
+               (0.0, 0.0248)]
+NAWAT_DIP = [(0, 0.0252), (0.0240, 0.0252), (0.0305, 0.0262), (0.0355, 0.0310),
+             (0.0380, 0.0420), (0.0378, 0.0488), (0.0362, 0.0500), (0.0340, 0.0492),
+             (0.0320, 0.0420), (0.0270, 0.0355), (0.0180, 0.0318), (0.0, 0.0312)]
+SLOT_RING_R = 0.0495
+SLOT_COUNT = 12
+
+
+def nawat(loc=(0, 0, 0), rot_z=0.0, explode=0.0, with_dates=True, seed=3, wood=None,
+          date_count=9, dip_fill=True):
+    """Build the bowl; explode lifts the parts apart (metres of extra gap).
+    Returns dict of the part objects (parented to an empty 'Nawat')."""
+    wood = wood or wood_material(seed=0.37)
+    root = bpy.data.objects.new("Nawat", None)
+    link_obj(root)
+    base = lathe("NawatBase", NAWAT_BASE, wood, segments=128)
+    dates = lathe("NawatDates", NAWAT_DATES, wood, segments=128)
+    dip = lathe("NawatDip", NAWAT_DIP, wood, segments=96)
+    # the ring of slots through which the pits drop
+    cutters = []
+    for i in range(SLOT_COUNT):
+        a = math.tau * (i + 0.5) / SLOT_COUNT
+        c = add_box("slot%d" % i, (0.0105, 0.0042, 0.03),
+                    loc=(SLOT_RING_R * math.cos(a), SLOT_RING_R * math.sin(a), 0.026),
+                    rot=(0, 0, a), bevel=0.0019, segs=4)
+        cutters.append(c)
+    boolean_cut(dates, cutters)
+    for c in cutters:
+        c.parent = dates
+    dates.location.z = explode
+    dip.location.z = explode * 2.05
+    for p in (base, dates, dip):
+        p.parent = root
+    parts = {"root": root, "base": base, "dates": dates, "dip": dip, "fruit": []}
+    if dip_fill:
+        # tahini-and-date-syrup dip with a glossy surface
+        m, nt = new_material("Dip")
+        b = principled(nt, srgb("#b98a5c"), rough=0.18, **{"Subsurface": 0.4,
+                                                            "Specular": 0.5})
+        b.inputs["Subsurface Color"].default_value = (*srgb("#c89a68"), 1)
+        b.inputs["Subsurface Radius"].default_value = (0.004, 0.002, 0.001)
+        output(nt, b)
+        fill = lathe("DipFill", [(0, 0.0395), (0.0312, 0.0395), (0.0318, 0.0405),
+                                 (0.0, 0.0404)], m, segments=64, subsurf=0)
+        fill.parent = dip
+    if with_dates:
+        dm = date_material()
+        rnd = random.Random(seed)
+        for i in range(date_count):
+            a = math.tau * i / date_count + rnd.uniform(-0.12, 0.12)
+            r = 0.066 + rnd.uniform(-0.003, 0.004)
+            ln = rnd.uniform(0.0175, 0.0205)
+            wd = rnd.uniform(0.0095, 0.0112)
+            d = add_sphere("Date%d" % i, 1.0, segs=40, rings=20, mat=dm,
+                           scale=(ln, wd, wd * 0.92))
+            dl = d.modifiers.new("lumpy", "DISPLACE")
+            tex = bpy.data.textures.new("lump%d" % i, "CLOUDS")
+            tex.noise_scale = 0.5
+            dl.texture = tex
+            dl.strength = 0.06
+            dl.texture_coords = "LOCAL"
+            z = 0.0312 + (r - 0.066) * 0.4 + wd * 0.8 + explode
+            d.location = (r * math.cos(a), r * math.sin(a), z)
+            d.rotation_euler = (rnd.uniform(-0.15, 0.15), rnd.uniform(-0.3, -0.12),
+                                a + math.pi / 2 + rnd.uniform(-0.35, 0.35))
+            d.parent = root
+            parts["fruit"].append(d)
+    root.location = loc
+    root.rotation_euler = (0, 0, rot_z)
+    return parts
+
+
+def loose_dates(positions, seed=11, mat=None):
+    """Dates lying on a surface: positions = [(x, y, z_surface, heading)]."""
+    dm = mat or date_material()
+    rnd = random.Random(seed)
+    out = []
+    for i, (x, y, z, h) in enumerate(positions):
+        ln = rnd.uniform(0.0175, 0.0205)
+        wd = rnd.uniform(0.0095, 0.0112)
+        d = add_sphere("LooseDate%d" % i, 1.0, segs=40, rings=20, mat=dm,
+                       scale=(ln, wd, wd * 0.9))
+        dl = d.modifiers.new("lumpy", "DISPLACE")
+        tex = bpy.data.textures.new("llump%d" % i, "CLOUDS")
+        tex.noise_scale = 0.5
+        dl.texture = tex
+        dl.strength = 0.06
+        d.location = (x, y, z + wd * 0.85)
+        d.rotation_euler = (rnd.uniform(-0.1, 0.1), rnd.uniform(-0.1, 0.1), h)
+        out.append(d)
+    return out
+
+
+def date_pit(loc, heading=0.0):
+    m = matte_material("Pit", "#b58a5e", rough=0.55, noise=0.3)
+    p = add_sphere("Pit", 1.0, loc=loc, scale=(0.0105, 0.0042, 0.0038), mat=m, segs=24, rings=12)
+    p.rotation_euler = (0, 0, heading)
+    return p
+
+
+# --------------------------------------------------------------------------
+# the Sanam incense holder (incense burns upside down)
+# --------------------------------------------------------------------------
+
+def sanam(loc=(0, 0, 0), rot_z=0.0, smoke=True, wood=None, seed=1):
+    """A walnut base holding a brass dish of sand, a tall tapering walnut arm
+    rising from the back and arching over, holding the stick point-down."""
+    wood = wood or wood_material("WalnutSanam", seed=0.73, ring_scale=30.0)
+    root = bpy.data.objects.new("Sanam", None)
+    link_obj(root)
+    parts = []
+    base = lathe("SanamBase", [(0, 0.0), (0.060, 0.0), (0.066, 0.004), (0.067, 0.014),
+                               (0.063, 0.019), (0.050, 0.020), (0.049, 0.012),
+                               (0.0, 0.012)], wood, segments=128)
+    parts.append(base)
+    brass = brass_material()
+    dish = lathe("SanamDish", [(0, 0.011), (0.046, 0.011), (0.049, 0.016), (0.050, 0.0215),
+                               (0.0475, 0.0215), (0.045, 0.016), (0.0, 0.015)], brass,
+                 segments=96)
+    parts.append(dish)
+    sandm = sand_material("#cdb08a", ripple=0.15, ripple_scale=9000.0, name="DishSand")
+    sand = lathe("SanamSand", [(0, 0.0172), (0.0455, 0.0172), (0.0462, 0.0185),
+                               (0.0, 0.0178)], sandm, segments=96, subsurf=0)
+    parts.append(sand)
+    # the arm: a tapering, gently curving walnut spine from the back of the base,
+    # rising to 0.26 m and bending forward over the dish centre
+    pts = []
+    n = 28
+    for i in range(n + 1):
+        t = i / n
+        ang = t * math.pi * 0.62
+        # quarter-ellipse path: up the back, then forward
+        x = -0.058 + 0.058 * (1 - math.cos(ang)) ** 1.35 * 1.05
+        z = 0.012 + 0.25 * math.sin(ang) ** 0.85
+        pts.append((x, z))
+    # cross section (width in y, depth along the path normal) tapering upwards
+    verts, faces = [], []
+    ring = 24
+    for i, (x, z) in enumerate(pts):
+        t = i / n
+        if i < n:
+            dx, dz = pts[i + 1][0] - x, pts[i + 1][1] - z
+        else:
+            dx, dz = x - pts[i - 1][0], z - pts[i - 1][1]
+        ln = math.hypot(dx, dz)
+        nx, nz = -dz / ln, dx / ln
+        w = 0.019 * (1 - 0.55 * t) + 0.003
+        d = 0.012 * (1 - 0.45 * t) + 0.002
+        for k in range(ring):
+            a = math.tau * k / ring
+            c, s = math.cos(a), math.sin(a)
+            verts.append((x + nx * c * d, s * w, z + nz * c * d))
+    for i in range(n):
+        for k in range(ring):
+            a = i * ring + k
+            b = i * ring + (k + 1) % ring
+            faces.append((a, b, b + ring, a + ring))
+    faces.append(tuple(reversed(range(ring))))
+    faces.append(tuple(range(n * ring, (n + 1) * ring)))
+    arm = mesh_object("SanamArm", verts, faces, wood)
+    sub = arm.modifiers.new("sub", "SUBSURF")
+    sub.levels = sub.render_levels = 2
+    parts.append(arm)
+    tip_x, tip_z = pts[-1]
+    # small brass collar holding the stick
+    collar = add_cylinder("Collar", 0.0045, 0.008, loc=(tip_x + 0.004, 0, tip_z - 0.014),
+                          mat=brass, segs=32)
+    parts.append(collar)
+    # the incense stick, pointing down: bamboo core + dark masala coating
+    stick_top = tip_z - 0.012
+    stick_len = 0.165
+    cx = tip_x + 0.004
+    inc = matte_material("Incense", "#3b2418", rough=0.9, noise=0.6)
+    stick = add_cylinder("Stick", 0.0017, stick_len, loc=(cx, 0, stick_top - stick_len),
+                         mat=inc, segs=16)
+    parts.append(stick)
+    bamboo = matte_material("Bamboo", "#b8895a", rough=0.7)
+    core = add_cylinder("Core", 0.0007, 0.016, loc=(cx, 0, stick_top - 0.004), mat=bamboo,
+                        segs=12)
+    parts.append(core)
+    ember_z = stick_top - stick_len
+    em = emission_material("Ember", (1.0, 0.28, 0.05), 30.0)
+    ember = add_sphere("Ember", 0.0019, loc=(cx, 0, ember_z + 0.0008), mat=em, segs=16,
+                       rings=8, scale=(1, 1, 1.4))
+    parts.append(ember)
+    # ash on the sand
+    ashm = matte_material("Ash", "#8f8a84", rough=1.0, noise=0.5)
+    rnd = random.Random(seed)
+    for i in range(7):
+        a = add_sphere("Ash%d" % i, 1.0, mat=ashm, segs=12, rings=6,
+                       scale=(rnd.uniform(0.002, 0.005), rnd.uniform(0.0015, 0.003), 0.0012),
+                       loc=(cx + rnd.uniform(-0.008, 0.008), rnd.uniform(-0.008, 0.008), 0.0182))
+        a.rotation_euler.z = rnd.uniform(0, math.tau)
+        parts.append(a)
+    if smoke:
+        sm = smoke_material()
+        rnd = random.Random(seed + 5)
+        for w in range(2):
+            ps, rs = [], []
+            z = ember_z + 0.002
+            x, y = cx + 0.0015, 0.0
+            for i in range(16):
+                t = i / 15
+                ps.append((x + 0.004 * math.sin(t * 9 + w * 2.1) * (0.3 + 2.6 * t)
+                           + 0.05 * t * t * (1 if w == 0 else -0.4),
+                           y + 0.01 * math.sin(t * 6.3 + w) * t * 1.5,
+                           z + t * 0.2))
+                rs.append(0.4 + 2.6 * t * t)
+            tube = curve_tube("Smoke%d" % w, ps, 0.0012 * (1 if w == 0 else 0.7), sm, radii=rs)
+            parts.append(tube)
+    for p in parts:
+        p.parent = root
+    root.location = loc
+    root.rotation_euler = (0, 0, rot_z)
+    return root
+
+
+# --------------------------------------------------------------------------
+# set dressing: backdrop, lights, camera
+# --------------------------------------------------------------------------
+
+def backdrop(hexcol="#e9e1d6", size=3.0, curve_r=0.5, back=1.0, name="Backdrop", rough=0.85,
+             gradient=None):
+    """Seamless sweep: floor curving up into a back wall at y = back."""
+    verts, faces = [], []
+    prof = []
+    for i in range(12):
+        prof.append((-size + (back - curve_r + size) * i / 11, 0.0))
+    for i in range(1, 17):
+        a = (math.pi / 2) * i / 16
+        prof.append((back - curve_r + math.sin(a) * curve_r, curve_r - math.cos(a) * curve_r))
+    for i in range(1, 8):
+        prof.append((back, curve_r + size * i / 7))
+    xs = [-size, size]
+    for y, z in prof:
+        for x in xs:
+            verts.append((x, y, z))
+    for i in range(len(prof) - 1):
+        a = i * 2
+        faces.append((a, a + 1, a + 3, a + 2))
+    m, nt = new_material(name + "Mat")
+    b = principled(nt, srgb(hexcol), rough=rough, **{"Specular": 0.3})
+    if gradient:
+        nz = node(nt, "ShaderNodeTexNoise", Scale=1.2, Detail=2.0)
+        cr = ramp(nt, [(0.3, srgb(gradient)), (0.7, srgb(hexcol))])
+        link(nt, nz, cr, "Fac", "Fac")
+        link(nt, cr, b, "Color", "Base Color")
+    output(nt, b)
+    ob = mesh_object(name, verts, faces, m)
+    sub = ob.modifiers.new("sub", "SUBSURF")
+    sub.levels = sub.render_levels = 1
+    return ob
+
+
+def area_light(name, loc, target, power, size=0.5, color=(1, 1, 1), size_y=None, shape=None,
+               spread=180):
+    ld = bpy.data.lights.new(name, "AREA")
+    ld.energy = power
+    ld.color = color
+    if size_y:
+        ld.shape = shape or "RECTANGLE"
+        ld.size, ld.size_y = size, size_y
+    else:
+        ld.shape = shape or "DISK"
+        ld.size = size
+    ld.spread = math.radians(spread)
+    ob = bpy.data.objects.new(name, ld)
+    ob.location = loc
+    aim(ob, target)
+    return link_obj(ob)
+
+
+def sun_light(name, direction_euler, strength, color=(1, 1, 1), angle_deg=1.0):
+    ld = bpy.data.lights.new(name, "SUN")
+    ld.energy = strength
+    ld.color = color
+    ld.angle = math.radians(angle_deg)
+    ob = bpy.data.objects.new(name, ld)
+    ob.rotation_euler = direction_euler
+    return link_obj(ob)
+
+
+def spot_light(name, loc, target, power, size=0.05, blend=0.4, angle=40, color=(1, 1, 1)):
+    ld = bpy.data.lights.new(name, "SPOT")
+    ld.energy = power
+    ld.color = color
+    ld.shadow_soft_size = size
+    ld.spot_size = math.radians(angle)
+    ld.spot_blend = blend
+    ob = bpy.data.objects.new(name, ld)
+    ob.location = loc
+    aim(ob, target)
+    return link_obj(ob)
+
+
+def aim(ob, target):
+    d = Vector(target) - Vector(ob.location)
+    ob.rotation_euler = d.to_track_quat("-Z", "Y").to_euler()
+
+
+def camera(loc, target, lens=85, dof=None, fstop=4.0, shift_x=0.0, shift_y=0.0, sensor=36):
+    cd = bpy.data.cameras.new("Cam")
+    cd.lens = lens
+    cd.sensor_width = sensor
+    cd.shift_x = shift_x
+    cd.shift_y = shift_y
+    cd.clip_start = 0.01
+    cd.clip_end = 200
+    if dof is not None:
+        cd.dof.use_dof = True
+        cd.dof.focus_distance = dof
+        cd.dof.aperture_fstop = fstop
+    ob = bpy.data.objects.new("Cam", cd)
+    ob.location = loc
+    aim(ob, target)
+    link_obj(ob)
+    bpy.context.scene.camera = ob
+    return ob
+
+
+def orbit(target, dist, az_deg, el_deg):
+    a, e = math.radians(az_deg), math.radians(el_deg)
+    t = Vector(target)
+    return (t.x + dist * math.cos(e) * math.sin(a),
+            t.y - dist * math.cos(e) * math.cos(a),
+            t.z + dist * math.sin(e))
+
+
+def studio_lights(warm=1.0, key_power=90.0, scale=1.0):
+    """Soft product lighting: big key softbox front-left, strip rim back-right, low fill."""
+    k = (1.0, 0.93 * warm + (1 - warm), 0.84 * warm + (1 - warm))
+    area_light("Key", (-0.7 * scale, -0.25 * scale, 0.55 * scale), (0, 0, 0.03), key_power,
+               size=0.5 * scale, color=k)
+    area_light("Rim", (0.45 * scale, 0.5 * scale, 0.35 * scale), (0, 0, 0.04), key_power * 0.6,
+               size=0.15 * scale, size_y=0.8 * scale, color=(1.0, 0.9, 0.78))
+    area_light("Fill", (0.6 * scale, -0.5 * scale, 0.2 * scale), (0, 0, 0.03), key_power * 0.06,
+               size=0.9 * scale, color=(0.9, 0.95, 1.0))

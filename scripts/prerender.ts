@@ -1,0 +1,118 @@
+/**
+ * Renders every public page, in English and Arabic, to static HTML with its own head, the right
+ * <html lang dir> in the first byte, and preload hints for the page's chunk, catalog and fonts.
+ */
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { en } from "../src/shared/i18n/en.ts";
+import { ar } from "../src/shared/i18n/ar.ts";
+import { directionOf, languages, localizePath, type Lang } from "../src/shared/lang.ts";
+import { sitePages, type PageId } from "../src/shared/routes.ts";
+import { renderHead } from "../src/shared/seo.ts";
+import type { PublicConfig } from "../src/shared/site-config.ts";
+import { structuredDataFor } from "./lib/structured-data.ts";
+
+const clientDir = "dist/client";
+const catalogs = { en, ar } as const;
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+const pageSources: Record<PageId, string> = {
+  home: "src/client/pages/home.tsx",
+  products: "src/client/pages/products.tsx",
+  services: "src/client/pages/services.tsx",
+  sustainability: "src/client/pages/sustainability.tsx",
+  about: "src/client/pages/about.tsx",
+  contact: "src/client/pages/contact.tsx",
+  proposal: "src/client/pages/proposal.tsx",
+  checkout: "src/client/pages/checkout.tsx",
+  fontRecognition: "src/client/pages/font-recognition.tsx",
+  auth: "src/client/pages/auth.tsx",
+  admin: "src/client/pages/admin.tsx",
+  notFound: "src/client/pages/not-found.tsx",
+};
+
+/** A chunk and everything it statically imports, as /assets URLs, minus what the entry has. */
+function chunkClosure(manifest: Manifest, key: string, skip: Set<string>): string[] {
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    const entry = manifest[k];
+    if (!entry || seen.has(entry.file) || skip.has(entry.file)) return;
+    seen.add(entry.file);
+    entry.imports?.forEach(visit);
+  };
+  visit(key);
+  return [...seen].map((file) => `/${file}`);
+}
+
+async function fontFiles(): Promise<string[]> {
+  return (await readdir(join(clientDir, "assets"))).filter((f) => f.endsWith(".woff2"));
+}
+
+export async function prerender(config: PublicConfig): Promise<number> {
+  const template = await readFile(join(clientDir, "index.html"), "utf8");
+  const manifest = JSON.parse(await readFile(join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
+  const entry = manifest["index.html"];
+  if (!entry) throw new Error("the Vite manifest has no index.html entry");
+  const entryFiles = new Set(chunkClosure(manifest, "index.html", new Set()).map((f) => f.slice(1)));
+  const fonts = await fontFiles();
+  const fontPreloads: Record<Lang, string[]> = {
+    en: fonts.filter((f) => /^manrope-latin-300-normal|^cormorant-garamond-latin-500-normal/.test(f)),
+    ar: fonts.filter((f) => /^ibm-plex-sans-arabic-arabic-(300|500)-normal/.test(f)),
+  };
+
+  const ssrEntry = pathToFileURL(join(process.cwd(), "dist/ssr/entry-server.js")).href;
+  const { render } = (await import(ssrEntry)) as { render: (url: string) => Promise<string> };
+
+  const targets: { id: PageId; path: string; indexable: boolean; out: (lang: Lang) => string }[] = [
+    ...sitePages.map((page) => ({
+      id: page.id as PageId,
+      path: page.path as string,
+      indexable: page.indexable as boolean,
+      out: (lang: Lang) => join(clientDir, localizePath(page.path, lang), "index.html"),
+    })),
+    {
+      id: "notFound",
+      path: "/404",
+      indexable: false,
+      out: (lang: Lang) => join(clientDir, lang === "ar" ? "ar/404.html" : "404.html"),
+    },
+  ];
+
+  let count = 0;
+  for (const target of targets) {
+    for (const lang of languages) {
+      const url = localizePath(target.path, lang);
+      const appHtml = await render(url);
+      const messages = catalogs[lang];
+      const preloads = [
+        ...chunkClosure(manifest, pageSources[target.id], entryFiles),
+        ...chunkClosure(manifest, `src/shared/i18n/${lang}.ts`, entryFiles),
+        ...chunkClosure(manifest, pageSources[target.id].replace(/\.tsx$/, `.${lang}.ts`), entryFiles),
+      ].map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`);
+      const fontLinks = fontPreloads[lang].map(
+        (file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin />`,
+      );
+      const head = renderHead({
+        lang,
+        path: target.path,
+        title: messages.meta[target.id].title,
+        description: messages.meta[target.id].description,
+        siteUrl: config.SITE_URL,
+        indexable: target.indexable,
+        ogImage: "/api/image/og-image.jpg",
+        jsonLd: structuredDataFor(target.id, lang, config),
+      });
+      const html = template
+        .replace('<html lang="en" dir="ltr">', `<html lang="${lang}" dir="${directionOf(lang)}">`)
+        .replace("<!--app-head-->", [head, ...fontLinks, ...preloads].join("\n    "))
+        .replace("<!--app-html-->", appHtml);
+      const file = target.out(lang);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, html);
+      count++;
+    }
+  }
+  return count;
+}

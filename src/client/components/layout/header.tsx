@@ -1,0 +1,91 @@
+import { lazy, Suspense, useState } from "react";
+import { NavLink } from "react-router";
+import { useI18n } from "#client/i18n/i18n.tsx";
+import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
+import { navPages } from "#shared/routes.ts";
+import { EyeMark, MenuIcon, UserIcon } from "../ui/icons.tsx";
+import { Tooltip } from "../ui/tooltip.tsx";
+import { LanguageToggle } from "./language-toggle.tsx";
+import { useHeaderVisibility } from "./use-header-visibility.ts";
+
+// The overlay and its dialog code load on the first tap, not with every page.
+const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
+
+export function Header() {
+  const { t } = useI18n();
+  const to = useLocalizedPath();
+  const visible = useHeaderVisibility();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuRequested, setMenuRequested] = useState(false);
+
+  return (
+    <header
+      data-testid="site-header"
+      data-visible={visible}
+      className={`fixed inset-x-0 top-0 z-40 border-b border-ink/5 bg-sand/90 backdrop-blur-md transition-transform duration-300 ${
+        visible ? "translate-y-0" : "-translate-y-full"
+      }`}
+    >
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <NavLink to={to("/")} className="flex items-center gap-2 text-ink" aria-label={t("header.homeLink")}>
+          <EyeMark className="h-8 w-8" />
+          <span className="font-display text-xl font-medium">{t("brand.name")}</span>
+        </NavLink>
+
+        <nav aria-label={t("nav.main")} className="hidden lg:block">
+          <ul className="flex items-center gap-7">
+            {navPages.map((page) => (
+              <li key={page.id}>
+                <NavLink
+                  to={to(page.path)}
+                  end
+                  className={({ isActive }) =>
+                    `text-sm transition-colors hover:text-walnut ${isActive ? "font-medium text-walnut" : "text-ink-soft"}`
+                  }
+                >
+                  {t(`nav.${page.id}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <LanguageToggle />
+          <Tooltip label={t("header.signIn")}>
+            {(trigger) => (
+              <NavLink
+                to={to("/auth")}
+                {...trigger}
+                aria-label={t("header.account")}
+                data-testid="account-button"
+                className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-current"
+              >
+                <UserIcon />
+              </NavLink>
+            )}
+          </Tooltip>
+          <button
+            type="button"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-full lg:hidden"
+            aria-label={t("header.openMenu")}
+            aria-expanded={menuOpen}
+            aria-haspopup="dialog"
+            data-testid="mobile-menu-button"
+            onClick={() => {
+              setMenuRequested(true);
+              setMenuOpen(true);
+            }}
+          >
+            <MenuIcon />
+          </button>
+        </div>
+      </div>
+      {menuRequested ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from "react";
+import { prerenderToNodeStream } from "react-dom/static";
+import { StaticRouter } from "react-router";
+import { App } from "./app.tsx";
+
+/** Renders one URL to HTML for the prerender script; waits for every lazy page to resolve. */
+export async function render(url: string): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <App />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export { pageIdFor } from "./app.tsx";

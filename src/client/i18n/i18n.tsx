@@ -1,0 +1,42 @@
+import { createContext, use, useMemo, type ReactNode } from "react";
+import type { EnglishCatalog } from "#shared/i18n/en.ts";
+import { interpolate, lookup, type Catalog, type KeyPaths, type Params } from "#shared/i18n/types.ts";
+import { directionOf, type Direction, type Lang } from "#shared/lang.ts";
+
+export type Messages = Catalog<EnglishCatalog>;
+export type MessageKey = KeyPaths<EnglishCatalog>;
+
+type I18n = {
+  lang: Lang;
+  dir: Direction;
+  t: (key: MessageKey, params?: Params) => string;
+  /** Picks this language's side of a page's own copy (see defineCopy). */
+  pick: <T>(copy: { en: T; ar: T }) => T;
+};
+
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider(props: { lang: Lang; messages: Messages; children: ReactNode }) {
+  const { lang, messages } = props;
+  const value = useMemo<I18n>(
+    () => ({
+      lang,
+      dir: directionOf(lang),
+      t: (key, params) => interpolate(lookup(messages, key) ?? key, params),
+      pick: (copy) => copy[lang],
+    }),
+    [lang, messages],
+  );
+  return <I18nContext value={value}>{props.children}</I18nContext>;
+}
+
+export function useI18n(): I18n {
+  const value = use(I18nContext);
+  if (!value) throw new Error("useI18n must be used inside <I18nProvider>");
+  return value;
+}
+
+/** Loads one language's catalog: each visitor downloads only the language they read. */
+export async function loadMessages(lang: Lang): Promise<Messages> {
+  return lang === "ar" ? (await import("#shared/i18n/ar.ts")).ar : (await import("#shared/i18n/en.ts")).en;
+}

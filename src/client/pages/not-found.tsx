@@ -1,0 +1,28 @@
+import { Link, useLocation } from "react-router";
+import { useI18n } from "#client/i18n/i18n.tsx";
+import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
+
+export default function NotFoundPage() {
+  const { t } = useI18n();
+  const to = useLocalizedPath();
+  const { pathname } = useLocation();
+  return (
+    <section className="container-page flex min-h-[80vh] flex-col items-start justify-center gap-6 pt-28 pb-20">
+      <p className="font-display text-8xl text-walnut/30" aria-hidden="true">
+        {t("notFound.code")}
+      </p>
+      <h1 className="font-display text-5xl font-medium">{t("notFound.title")}</h1>
+      <p className="max-w-xl text-lg text-ink-soft">{t("notFound.body")}</p>
+      <pre
+        dir="ltr"
+        className="max-w-full overflow-x-auto rounded-lg bg-ink px-4 py-3 font-mono text-sm text-accent"
+        data-testid="not-found-hint"
+      >
+        <code>{t("notFound.hint", { path: pathname })}</code>
+      </pre>
+      <Link to={to("/")} className="btn-primary">
+        {t("notFound.home")}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import cookie from "@fastify/cookie";
+import compress from "@fastify/compress";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "./config.ts";
+import database from "./plugins/database.ts";
+import errors from "./plugins/errors.ts";
+import rateLimit from "./plugins/rate-limit.ts";
+import security from "./plugins/security.ts";
+import staticSite from "./plugins/static-site.ts";
+import health from "./routes/health.ts";
+import seo from "./routes/seo.ts";
+import productRoutes from "./routes/api/products/index.ts";
+
+const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Builds the whole application from plugins; `server.ts` only listens. Tests call this directly. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreDuplicateSlashes: true },
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("X-Request-Id", request.id);
+  });
+
+  await app.register(security, { https: config.SITE_URL.startsWith("https://") });
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  await app.register(rateLimit, { redisUrl: config.REDIS_URL, perMinute: config.RATE_LIMIT_PER_MINUTE });
+  await app.register(database, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await app.register(staticSite, { root: config.STATIC_DIR });
+  await app.register(errors);
+
+  await app.register(health);
+  await app.register(seo, { siteUrl: config.SITE_URL });
+  await app.register(productRoutes);
+
+  return app;
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { publicConfigSchema } from "#shared/site-config.ts";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+/** Every setting the server reads, validated once at start (DESIGN D13). */
+export const configSchema = publicConfigSchema.extend({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  STATIC_DIR: z.string().min(1).default("./dist/client"),
+  MEDIA_DIR: z.string().min(1).default("./media"),
+  TRUST_PROXY: booleanFlag.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment; throws a ConfigError listing every bad variable by name. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most deployment tools.
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = configSchema.safeParse(defined);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    parsed.error.issues.map((issue) => {
+      const name = issue.path.join(".");
+      return `${name}: ${issue.message}${name in defined ? ` (got "${defined[name]}")` : ""}`;
+    }),
+  );
+}

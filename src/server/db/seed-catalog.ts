@@ -1,0 +1,11 @@
+import { catalog } from "../../../content/catalog.ts";
+import type { Db } from "./database.ts";
+import { products } from "./schema.ts";
+
+/** Adds any catalog product the database lacks; prices already stored are left as they are. */
+export async function seedCatalog(db: Db): Promise<void> {
+  await db
+    .insert(products)
+    .values(catalog.map((product) => ({ ...product, currency: "SAR" })))
+    .onConflictDoNothing({ target: products.id });
+}

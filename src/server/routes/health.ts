@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from "fastify";
+
+/** Liveness and readiness for load balancers and orchestrators (DESIGN D15). */
+const health: FastifyPluginAsync = async (app) => {
+  app.get("/healthz", { logLevel: "warn" }, async (_request, reply) => {
+    return reply.header("Cache-Control", "no-store").send({ status: "ok" });
+  });
+
+  app.get("/readyz", { logLevel: "warn" }, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    try {
+      await app.database.ping();
+      return { status: "ready", database: app.database.kind };
+    } catch (error) {
+      request.log.error({ err: error }, "database not reachable");
+      return reply.code(503).send({ status: "unavailable", database: app.database.kind });
+    }
+  });
+};
+
+export default health;
