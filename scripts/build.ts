@@ -12,12 +12,7 @@ import { prerender } from "./prerender.ts";
 const started = performance.now();
 const publicConfig = readPublicConfig(process.env);
 
-await build({ logLevel: "warn" });
-await build({
-  logLevel: "warn",
-  build: { ssr: "src/client/entry-server.tsx", outDir: "dist/ssr", manifest: false, copyPublicDir: false },
-});
-
+// Media first: the client bundle imports the manifest it writes (content/media-manifest.json).
 const mediaModule = "./build-media.ts";
 try {
   const { buildMedia } = (await import(mediaModule)) as { buildMedia: () => Promise<void> };
@@ -25,6 +20,12 @@ try {
 } catch (error) {
   if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
 }
+
+await build({ logLevel: "warn" });
+await build({
+  logLevel: "warn",
+  build: { ssr: "src/client/entry-server.tsx", outDir: "dist/ssr", manifest: false, copyPublicDir: false },
+});
 
 const pages = await prerender(publicConfig);
 await mkdir("dist", { recursive: true });

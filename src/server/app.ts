@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import cookie from "@fastify/cookie";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -11,6 +12,7 @@ import staticSite from "./plugins/static-site.ts";
 import health from "./routes/health.ts";
 import seo from "./routes/seo.ts";
 import productRoutes from "./routes/api/products/index.ts";
+import imageRoutes from "./routes/api/image/index.ts";
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -42,6 +44,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(health);
   await app.register(seo, { siteUrl: config.SITE_URL });
   await app.register(productRoutes);
+  await app.register(imageRoutes, { mediaDir: config.MEDIA_DIR, variantsDir: join(config.STATIC_DIR, "..", "media") });
 
   return app;
 }
