@@ -1,7 +1,7 @@
 // Turning uploaded bytes into a grayscale bitmap, refusing what is not a supported image or too big
 // before any pixel is decoded.
 import sharp from 'sharp';
-import { ImageDecodeError, ImageTooLargeError, UnsupportedImageTypeError } from './errors.js';
+import { ImageDecodeError, ImageTooLargeError, UnsupportedImageTypeError } from './errors.ts';
 
 export type ImageType = 'png' | 'jpeg' | 'webp';
 

@@ -1,0 +1,267 @@
+#!/usr/bin/python3
+"""Trains the font-recognition CNN on the shards written by render-dataset.ts, calibrates it and
+exports models/font-recognition/model.onnx and labels.json.
+
+Run with Debian's torch:  /usr/bin/python3 ml/font-recognition/train.py --minutes 50
+"""
+import argparse
+import json
+import math
+import os
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+COLS = {'family': 0, 'weight': 1, 'italic': 2, 'style': 3, 'size': 4, 'line': 5, 'core': 6, 'script': 7}
+
+
+def load_split(data_dir, name, meta):
+    xs, ys = [], []
+    for k in range(meta['parts']):
+        h, w = meta['inputHeight'], meta['inputWidth']
+        x = np.fromfile(os.path.join(data_dir, f'{name}-{k}.u8'), dtype=np.uint8).reshape(-1, 1, h, w)
+        y = np.fromfile(os.path.join(data_dir, f'{name}-{k}.f32'), dtype=np.float32).reshape(-1, 8)
+        xs.append(x)
+        ys.append(y)
+    return np.concatenate(xs), np.concatenate(ys)
+
+
+def cbr(i, o, s=1):
+    return nn.Sequential(nn.Conv2d(i, o, 3, s, 1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
+
+
+class FontNet(nn.Module):
+    def __init__(self, n_families, n_styles, emb_dim=128, width=1.0):
+        super().__init__()
+        c = [int(v * width) for v in (16, 32, 64, 128)]
+        self.features = nn.Sequential(
+            cbr(1, c[0], 2), cbr(c[0], c[1], 2), cbr(c[1], c[1]),
+            cbr(c[1], c[2], 2), cbr(c[2], c[2]),
+            cbr(c[2], c[3], 2), cbr(c[3], c[3]),
+        )
+        self.hidden = nn.Sequential(nn.Linear(2 * c[3], 256), nn.BatchNorm1d(256), nn.ReLU(inplace=True), nn.Dropout(0.2))
+        self.embed = nn.Linear(256, emb_dim)
+        self.family = nn.Parameter(torch.randn(n_families, emb_dim) * 0.1)
+        self.scale = 16.0
+        self.weight = nn.Linear(256, 1)
+        self.italic = nn.Linear(256, 1)
+        self.style = nn.Linear(256, n_styles)
+
+    def forward(self, x):
+        f = self.features(x)
+        f = torch.cat([f.mean(dim=(2, 3)), f.amax(dim=(2, 3))], dim=1)
+        h = self.hidden(f)
+        emb = F.normalize(self.embed(h), dim=1)
+        logits = self.scale * emb @ F.normalize(self.family, dim=1).t()
+        return logits, self.weight(h).squeeze(1), self.italic(h).squeeze(1), self.style(h), emb
+
+
+def to_tensor(x):
+    return torch.from_numpy(x).float().div_(255.0)
+
+
+def augment(x):
+    # Cheap on-the-fly variation on top of the rendered augmentation: contrast and small shifts.
+    b = x.shape[0]
+    gain = torch.empty(b, 1, 1, 1).uniform_(0.7, 1.25)
+    x = (x * gain).clamp_(0, 1)
+    shift = int(np.random.randint(-2, 3))
+    if shift:
+        x = torch.roll(x, shifts=shift, dims=2)
+    return x
+
+
+def losses(out, y):
+    logits, weight, italic, style, _ = out
+    fam = y[:, COLS['family']].long()
+    l_fam = F.cross_entropy(logits, fam, label_smoothing=0.05)
+    l_w = F.smooth_l1_loss(weight, (y[:, COLS['weight']] - 400.0) / 300.0)
+    l_i = F.binary_cross_entropy_with_logits(italic, y[:, COLS['italic']])
+    st = y[:, COLS['style']].long()
+    mask = st >= 0
+    l_s = F.cross_entropy(style[mask], st[mask]) if mask.any() else logits.sum() * 0
+    return l_fam + 0.5 * l_w + 0.3 * l_i + 0.5 * l_s
+
+
+@torch.no_grad()
+def predict(model, x, batch=512):
+    model.eval()
+    outs = [[] for _ in range(5)]
+    for i in range(0, len(x), batch):
+        o = model(to_tensor(x[i:i + batch]))
+        for k in range(5):
+            outs[k].append(o[k])
+    return [torch.cat(o) for o in outs]
+
+
+def ece(probs, labels, bins=15):
+    conf, pred = probs.max(1)
+    acc = (pred == labels).float()
+    total = 0.0
+    for b in range(bins):
+        lo, hi = b / bins, (b + 1) / bins
+        m = (conf > lo) & (conf <= hi)
+        if m.any():
+            total += m.float().mean().item() * abs(conf[m].mean().item() - acc[m].mean().item())
+    return total
+
+
+def fit_temperature(logits, labels):
+    best = (1.0, float('inf'))
+    for t in np.concatenate([np.arange(0.3, 3.0, 0.02), np.arange(3.0, 8.0, 0.1)]):
+        nll = F.cross_entropy(logits / float(t), labels).item()
+        if nll < best[1]:
+            best = (float(t), nll)
+    return best[0]
+
+
+def metrics(out, y, temperature):
+    logits, weight, italic, style, _ = out
+    fam = torch.from_numpy(y[:, COLS['family']]).long()
+    probs = F.softmax(logits / temperature, dim=1)
+    top5 = probs.topk(5, dim=1).indices
+    st = torch.from_numpy(y[:, COLS['style']]).long()
+    m = st >= 0
+    w_pred = weight * 300 + 400
+    return {
+        'n': len(y),
+        'top1': (top5[:, 0] == fam).float().mean().item(),
+        'top5': (top5 == fam[:, None]).any(1).float().mean().item(),
+        'style': (style[m].argmax(1) == st[m]).float().mean().item() if m.any() else None,
+        'weightWithin100': ((w_pred - torch.from_numpy(y[:, COLS['weight']])).abs() <= 100).float().mean().item(),
+        'italic': ((italic > 0).float() == torch.from_numpy(y[:, COLS['italic']])).float().mean().item(),
+        'ece': ece(probs, fam),
+    }
+
+
+def size_ratios(y, n_families):
+    """Per family: the glyph measure (line or core height) whose ratio to the font size varies least."""
+    out = []
+    for f in range(n_families):
+        rows = y[y[:, COLS['family']] == f]
+        best = None
+        for measure in ('line', 'core'):
+            r = rows[:, COLS[measure]] / rows[:, COLS['size']]
+            r = r[np.isfinite(r) & (r > 0)]
+            if len(r) == 0:
+                continue
+            med = float(np.median(r))
+            spread = float(np.median(np.abs(r - med)) / med)
+            if best is None or spread < best['spread']:
+                best = {'measure': measure, 'ratio': med, 'spread': spread}
+        out.append(best or {'measure': 'line', 'ratio': 1.2, 'spread': 1.0})
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--data', default=os.path.join(ROOT, 'ml/font-recognition/work/data'))
+    ap.add_argument('--out', default=os.path.join(ROOT, 'models/font-recognition'))
+    ap.add_argument('--minutes', type=float, default=50)
+    ap.add_argument('--batch', type=int, default=128)
+    ap.add_argument('--lr', type=float, default=3e-3)
+    ap.add_argument('--threads', type=int, default=2)
+    ap.add_argument('--seed', type=int, default=0)
+    args = ap.parse_args()
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    np.random.seed(args.seed)
+    with open(os.path.join(args.data, 'meta.json')) as fh:
+        meta = json.load(fh)
+    with open(os.path.join(ROOT, 'models/font-recognition/library.json')) as fh:
+        library = json.load(fh)
+    assert [f['id'] for f in library['families']] == meta['families'], 'library.json changed since the data was rendered'
+    xtr, ytr = load_split(args.data, 'train', meta)
+    xva, yva = load_split(args.data, 'val', meta)
+    xte, yte = load_split(args.data, 'test', meta)
+    n_fam = len(meta['families'])
+    print(f'train {len(xtr)}  val {len(xva)}  held-out strings {len(xte)}  families {n_fam}', flush=True)
+
+    model = FontNet(n_fam, len(meta['arabicStyles']))
+    print('parameters', sum(p.numel() for p in model.parameters()), flush=True)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    budget = args.minutes * 60
+    start = time.time()
+    step, epoch = 0, 0
+    ytr_t = torch.from_numpy(ytr)
+    done = False
+    while not done:
+        epoch += 1
+        model.train()
+        perm = np.random.permutation(len(xtr))
+        run = 0.0
+        for i in range(0, len(perm) - args.batch + 1, args.batch):
+            frac = (time.time() - start) / budget
+            if frac >= 1:
+                done = True
+                break
+            lr = args.lr * min(1.0, (step + 1) / 300) * 0.5 * (1 + math.cos(math.pi * frac))
+            for g in opt.param_groups:
+                g['lr'] = lr
+            idx = np.sort(perm[i:i + args.batch])
+            xb = augment(to_tensor(xtr[idx]))
+            loss = losses(model(xb), ytr_t[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            run = 0.98 * run + 0.02 * loss.item() if step else loss.item()
+            step += 1
+            if step % 100 == 0:
+                print(f'epoch {epoch} step {step} loss {run:.3f} lr {lr:.5f} elapsed {time.time() - start:.0f}s', flush=True)
+        vm = metrics(predict(model, xva), yva, 1.0)
+        print(f'epoch {epoch} done: val {json.dumps(vm)}', flush=True)
+
+    val_out = predict(model, xva)
+    labels_va = torch.from_numpy(yva[:, COLS['family']]).long()
+    temperature = fit_temperature(val_out[0], labels_va)
+    val_m = metrics(val_out, yva, temperature)
+    test_m = metrics(predict(model, xte), yte, temperature)
+    print('temperature', temperature, '\nval', json.dumps(val_m), '\nheld-out strings', json.dumps(test_m), flush=True)
+
+    # Family centroids of the embedding, from training and validation samples.
+    cent_x = np.concatenate([xva, xtr[: min(len(xtr), 20000)]])
+    cent_y = np.concatenate([yva, ytr[: min(len(ytr), 20000)]])
+    emb = predict(model, cent_x)[4]
+    centroids = []
+    for f in range(n_fam):
+        e = emb[torch.from_numpy(cent_y[:, COLS['family']] == f)]
+        centroids.append(F.normalize(e.mean(0), dim=0).tolist())
+
+    os.makedirs(args.out, exist_ok=True)
+    model.eval()
+    dummy = torch.zeros(1, 1, meta['inputHeight'], meta['inputWidth'])
+    onnx_path = os.path.join(args.out, 'model.onnx')
+    torch.onnx.export(
+        model, dummy, onnx_path, opset_version=13,
+        input_names=['input'], output_names=['family_logits', 'weight', 'italic_logit', 'style_logits', 'embedding'],
+        dynamic_axes={k: {0: 'batch'} for k in ['input', 'family_logits', 'weight', 'italic_logit', 'style_logits', 'embedding']},
+    )
+    labels = {
+        'version': 1,
+        'createdAt': time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime()),
+        'input': {'name': 'input', 'height': meta['inputHeight'], 'width': meta['inputWidth'], 'channels': 1,
+                  'layout': 'NCHW', 'range': '0..1 ink strength, text bright on black, from src/server/font-recognition/preprocess.ts'},
+        'outputs': {'family_logits': 'divide by temperature, softmax', 'weight': 'CSS weight = value * 300 + 400',
+                    'italic_logit': 'sigmoid > 0.5 means italic', 'style_logits': 'softmax over arabicStyles',
+                    'embedding': 'L2-normalised; cosine against familyCentroids'},
+        'families': meta['families'],
+        'arabicStyles': meta['arabicStyles'],
+        'temperature': temperature,
+        'familyCentroids': [[round(v, 5) for v in c] for c in centroids],
+        'sizeRatios': size_ratios(ytr, n_fam),
+        'training': {'samples': len(xtr), 'epochs': epoch, 'steps': step, 'minutes': round((time.time() - start) / 60, 1),
+                     'validation': val_m, 'heldOutStrings': test_m},
+    }
+    with open(os.path.join(args.out, 'labels.json'), 'w') as fh:
+        json.dump(labels, fh, indent=1)
+    torch.save(model.state_dict(), os.path.join(args.data, 'model.pt'))
+    print('wrote', onnx_path, os.path.getsize(onnx_path), 'bytes', flush=True)
+
+
+if __name__ == '__main__':
+    main()

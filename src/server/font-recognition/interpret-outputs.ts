@@ -1,0 +1,146 @@
+// Turns the model's raw outputs for the crops of one image into the spec's analysis object.
+import type { FontAnalysis } from "../../shared/schemas/font-analysis.ts";
+import type { FontLibrary, LibraryFamily } from "./font-library.ts";
+
+export interface ModelLabels {
+  input: { name: string; height: number; width: number };
+  families: string[];
+  arabicStyles: string[];
+  temperature: number;
+  familyCentroids: number[][];
+  sizeRatios: { measure: "line" | "core"; ratio: number; spread: number }[];
+}
+
+/** Outputs for `n` crops, flattened row-major as ONNX Runtime returns them. */
+export interface RawOutputs {
+  n: number;
+  familyLogits: Float32Array;
+  weight: Float32Array;
+  italicLogit: Float32Array;
+  styleLogits: Float32Array;
+  embedding: Float32Array;
+}
+
+export interface Prediction {
+  /** Calibrated family probabilities, in labels.families order. */
+  probs: number[];
+  top: { index: number; probability: number }[];
+  weightCss: number;
+  italicProbability: number;
+  styleProbs: number[];
+  embedding: number[];
+}
+
+export interface LineMeasure {
+  lineHeight: number;
+  coreHeight: number;
+}
+
+export interface AnalysisDetails {
+  familyId: string;
+  top5: { id: string; probability: number }[];
+  arabicStyle?: string;
+  weightRaw: number;
+  italicProbability: number;
+}
+
+function softmax(xs: number[]): number[] {
+  const m = Math.max(...xs);
+  const e = xs.map((x) => Math.exp(x - m));
+  const s = e.reduce((a, b) => a + b, 0);
+  return e.map((v) => v / s);
+}
+
+function mean(rows: Float32Array, n: number, width: number): number[] {
+  const out = new Array<number>(width).fill(0);
+  for (let i = 0; i < n; i++) for (let j = 0; j < width; j++) out[j]! += rows[i * width + j]! / n;
+  return out;
+}
+
+/** Averages the crops' logits and outputs, then applies the calibration temperature. */
+export function combineCrops(raw: RawOutputs, labels: ModelLabels): Prediction {
+  const F = labels.families.length;
+  const S = labels.arabicStyles.length;
+  const E = raw.embedding.length / raw.n;
+  const logits = mean(raw.familyLogits, raw.n, F);
+  const probs = softmax(logits.map((l) => l / labels.temperature));
+  const top = probs
+    .map((probability, index) => ({ index, probability }))
+    .sort((a, b) => b.probability - a.probability)
+    .slice(0, 5);
+  const emb = mean(raw.embedding, raw.n, E);
+  const norm = Math.hypot(...emb) || 1;
+  const italicLogit = mean(raw.italicLogit, raw.n, 1)[0]!;
+  return {
+    probs,
+    top,
+    weightCss: mean(raw.weight, raw.n, 1)[0]! * 300 + 400,
+    italicProbability: 1 / (1 + Math.exp(-italicLogit)),
+    styleProbs: softmax(mean(raw.styleLogits, raw.n, S)),
+    embedding: emb.map((v) => v / norm),
+  };
+}
+
+/** The weight the family really has that is nearest to the regressed value. */
+export function snapWeight(family: LibraryFamily, weightCss: number): number {
+  return family.weights.reduce((best, w) => (Math.abs(w - weightCss) < Math.abs(best - weightCss) ? w : best), family.weights[0] ?? 400);
+}
+
+/** Font size in pixels from the glyph measure that is most stable for this family. */
+export function estimateFontSize(labels: ModelLabels, familyIndex: number, line: LineMeasure): number | undefined {
+  const r = labels.sizeRatios[familyIndex];
+  if (!r || r.ratio <= 0) return undefined;
+  const measured = r.measure === "core" ? line.coreHeight : line.lineHeight;
+  if (measured <= 0) return undefined;
+  return Math.round((measured / r.ratio) * 10) / 10;
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+export function buildAnalysis(
+  prediction: Prediction,
+  labels: ModelLabels,
+  library: FontLibrary,
+  line: LineMeasure,
+): { analysis: FontAnalysis; details: AnalysisDetails } {
+  const byId = new Map(library.families.map((f) => [f.id, f]));
+  const bestIndex = prediction.top[0]!.index;
+  const family = byId.get(labels.families[bestIndex]!);
+  if (!family) throw new Error(`model family ${labels.families[bestIndex]} is not in the library`);
+
+  const similarFonts = labels.familyCentroids
+    .map((c, index) => ({ index, cos: c.reduce((s, v, k) => s + v * prediction.embedding[k]!, 0) }))
+    .filter((s) => s.index !== bestIndex)
+    .sort((a, b) => b.cos - a.cos)
+    .slice(0, 3)
+    .map((s) => {
+      const f = byId.get(labels.families[s.index]!)!;
+      return { name: f.name, nameAr: f.nameAr, similarity: round2(Math.min(1, Math.max(0, s.cos))) };
+    });
+
+  const size = estimateFontSize(labels, bestIndex, line);
+  const styleIndex = prediction.styleProbs.indexOf(Math.max(...prediction.styleProbs));
+  const analysis: FontAnalysis = {
+    fontFamily: family.name,
+    fontFamilyAr: family.nameAr,
+    confidence: round2(prediction.top[0]!.probability),
+    weight: snapWeight(family, prediction.weightCss),
+    // Only a family with italics can be italic; for the others "normal" is a fact, not a guess.
+    style: family.italic && prediction.italicProbability > 0.5 ? "italic" : "normal",
+    ...(size !== undefined ? { size } : {}),
+    characteristics: [family.classification, ...family.characteristics],
+    characteristicsAr: [family.classificationAr, ...family.characteristicsAr],
+    similarFonts,
+    ...(family.culturalContext ? { culturalContext: family.culturalContext } : {}),
+  };
+  return {
+    analysis,
+    details: {
+      familyId: family.id,
+      top5: prediction.top.map((t) => ({ id: labels.families[t.index]!, probability: t.probability })),
+      ...(family.script === "arabic" ? { arabicStyle: labels.arabicStyles[styleIndex] } : {}),
+      weightRaw: prediction.weightCss,
+      italicProbability: prediction.italicProbability,
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// A worker thread of the recognizer pool: loads the model once, then analyses images one at a time.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parentPort, workerData } from "node:worker_threads";
+import { InferenceSession } from "onnxruntime-node";
+import { analyzeImage, type LoadedModel } from "./analyze-image.ts";
+import { loadFontLibrary } from "./font-library.ts";
+import type { ImageLimits } from "./image-input.ts";
+import type { ModelLabels } from "./interpret-outputs.ts";
+import type { Box } from "./preprocess.ts";
+
+export interface WorkerInit {
+  modelDir: string;
+  limits: ImageLimits;
+}
+export type WorkerRequest = { id: number; bytes: Uint8Array; box?: Box };
+export type SerializedError = { name: string; message: string; width?: number; height?: number };
+export type WorkerReply =
+  | { type: "ready" }
+  | { type: "failed"; error: SerializedError }
+  | { type: "result"; id: number; ok: true; result: Awaited<ReturnType<typeof analyzeImage>> }
+  | { type: "result"; id: number; ok: false; error: SerializedError };
+
+const port = parentPort!;
+const init = workerData as WorkerInit;
+
+function serialize(error: unknown): SerializedError {
+  if (error instanceof Error) {
+    const e = error as Error & { width?: number; height?: number };
+    return { name: e.name, message: e.message, ...(e.width !== undefined ? { width: e.width, height: e.height! } : {}) };
+  }
+  return { name: "Error", message: String(error) };
+}
+
+async function load(): Promise<LoadedModel> {
+  const session = await InferenceSession.create(path.join(init.modelDir, "model.onnx"), {
+    // The pool supplies the parallelism: one thread per worker keeps the cores from being oversubscribed.
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+    executionMode: "sequential",
+    graphOptimizationLevel: "all",
+  });
+  const labels = JSON.parse(readFileSync(path.join(init.modelDir, "labels.json"), "utf8")) as ModelLabels;
+  const library = loadFontLibrary(path.join(init.modelDir, "library.json"));
+  return { session, labels, library };
+}
+
+try {
+  const model = await load();
+  port.on("message", async (req: WorkerRequest) => {
+    try {
+      const result = await analyzeImage(model, req.bytes, req.box, init.limits);
+      port.postMessage({ type: "result", id: req.id, ok: true, result } satisfies WorkerReply);
+    } catch (error) {
+      port.postMessage({ type: "result", id: req.id, ok: false, error: serialize(error) } satisfies WorkerReply);
+    }
+  });
+  port.postMessage({ type: "ready" } satisfies WorkerReply);
+} catch (error) {
+  port.postMessage({ type: "failed", error: serialize(error) } satisfies WorkerReply);
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** Origin and usage of an Arabic calligraphic style, in both languages (spec §3). */
+export const culturalContextSchema = z.object({
+  origin: z.string(),
+  originAr: z.string(),
+  usage: z.string(),
+  usageAr: z.string(),
+});
+
+export const similarFontSchema = z.object({
+  name: z.string(),
+  nameAr: z.string(),
+  /** Cosine similarity of the image's embedding to the family's centroid, clipped to 0..1. */
+  similarity: z.number().min(0).max(1),
+});
+
+/**
+ * The response of POST /api/analyze-font (spec §3). Fields the model cannot tell are omitted rather
+ * than guessed: weight, style and size are absent when they cannot be measured, and culturalContext
+ * is present only for Arabic calligraphic styles.
+ */
+export const fontAnalysisSchema = z.object({
+  fontFamily: z.string(),
+  fontFamilyAr: z.string(),
+  /** Calibrated probability (temperature scaling) that fontFamily is right. */
+  confidence: z.number().min(0).max(1),
+  /** CSS font weight, one the family actually has. */
+  weight: z.number().int().min(100).max(900).optional(),
+  style: z.enum(["normal", "italic"]).optional(),
+  /** Font size in pixels of the uploaded image, measured from the glyphs. */
+  size: z.number().positive().optional(),
+  characteristics: z.array(z.string()),
+  characteristicsAr: z.array(z.string()),
+  similarFonts: z.array(similarFontSchema),
+  culturalContext: culturalContextSchema.optional(),
+});
+
+export type FontAnalysis = z.infer<typeof fontAnalysisSchema>;
+export type SimilarFont = z.infer<typeof similarFontSchema>;
+export type CulturalContext = z.infer<typeof culturalContextSchema>;
