@@ -1,11 +1,12 @@
 import { Suspense, use, useEffect, useLayoutEffect, useRef } from "react";
-import { Route, Routes, useLocation } from "react-router";
-import { I18nProvider, useI18n } from "./i18n/i18n.tsx";
+import { Route, Routes, useLocation } from "#client/lib/router.tsx";
+import { I18nProvider, useI18n, type Messages } from "./i18n/i18n.tsx";
 import { messagesFor } from "./i18n/messages-cache.ts";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { ScrollToTopButton } from "./components/layout/scroll-to-top.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
+import { usePageMeta } from "./components/layout/use-page-meta.ts";
 import { pages } from "./pages/registry.ts";
 import { directionOf, splitLangPath } from "#shared/lang.ts";
 import { sitePages, type PageId } from "#shared/routes.ts";
@@ -21,11 +22,16 @@ export function pageIdFor(path: string): PageId {
 export function App() {
   const location = useLocation();
   const { lang, path } = splitLangPath(location.pathname);
-  const messages = use(messagesFor(lang));
+  const messages = use(messagesFor(lang) as Promise<Messages>);
   const pageId = pageIdFor(path);
   const bare = pageId === "auth";
 
   useDocumentLanguage(lang);
+  usePageMeta(messages.meta[pageId], path, lang);
+  useEffect(() => {
+    // Effects run once hydration has committed: tests and enhancements key off this mark.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   useScrollResetOnNavigation(path);
 
   return (

@@ -13,6 +13,9 @@ import health from "./routes/health.ts";
 import seo from "./routes/seo.ts";
 import productRoutes from "./routes/api/products/index.ts";
 import imageRoutes from "./routes/api/image/index.ts";
+import fontRecognizer from "./plugins/font-recognizer.ts";
+import analyzeFontRoutes from "./routes/api/analyze-font/index.ts";
+import fontRoutes from "./routes/api/fonts/index.ts";
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -40,11 +43,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(database, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await app.register(staticSite, { root: config.STATIC_DIR });
   await app.register(errors);
+  await app.register(fontRecognizer, { workers: config.FONT_WORKERS, queueLimit: config.FONT_QUEUE_LIMIT });
 
   await app.register(health);
   await app.register(seo, { siteUrl: config.SITE_URL });
   await app.register(productRoutes);
   await app.register(imageRoutes, { mediaDir: config.MEDIA_DIR, variantsDir: join(config.STATIC_DIR, "..", "media") });
+  await app.register(analyzeFontRoutes);
+  await app.register(fontRoutes);
 
   return app;
 }

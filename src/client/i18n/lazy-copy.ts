@@ -39,5 +39,5 @@ export function defineLazyCopy<T>(loaders: {
 /** The copy in the visitor's language; suspends only the first time a language is needed. */
 export function useCopy<T>(copy: LazyCopy<T>): Catalog<T> {
   const { lang } = useI18n();
-  return use(copy.load(lang));
+  return use(copy.load(lang) as Promise<Catalog<T>>);
 }

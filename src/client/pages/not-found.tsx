@@ -1,11 +1,17 @@
-import { Link, useLocation } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "#client/lib/router.tsx";
+import { localizePath } from "#shared/lang.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 
 export default function NotFoundPage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const location = useLocation();
   const to = useLocalizedPath();
-  const { pathname } = useLocation();
+  // The hint names the exact URL asked for; prerendered once for every unknown path, it is
+  // filled in after hydration so the server and client renders match.
+  const [pathname, setPathname] = useState("");
+  useEffect(() => setPathname(localizePath(location.pathname, lang)), [location.pathname, lang]);
   return (
     <section className="container-page flex min-h-[80vh] flex-col items-start justify-center gap-6 pt-28 pb-20">
       <p className="font-display text-8xl text-walnut/30" aria-hidden="true">
@@ -18,7 +24,7 @@ export default function NotFoundPage() {
         className="max-w-full overflow-x-auto rounded-lg bg-ink px-4 py-3 font-mono text-sm text-accent"
         data-testid="not-found-hint"
       >
-        <code>{t("notFound.hint", { path: pathname })}</code>
+        <code>{pathname ? t("notFound.hint", { path: pathname }) : "\u00a0"}</code>
       </pre>
       <Link to={to("/")} className="btn-primary">
         {t("notFound.home")}

@@ -1,4 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
+import type { Redis } from "ioredis";
 import fp from "fastify-plugin";
 
 /**
@@ -7,7 +8,7 @@ import fp from "fastify-plugin";
  */
 export default fp<{ redisUrl?: string; perMinute: number }>(
   async (app, options) => {
-    let redis: import("ioredis").Redis | undefined;
+    let redis: Redis | undefined;
     if (options.redisUrl) {
       const { Redis } = await import("ioredis");
       redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false });

@@ -57,7 +57,7 @@ export default fp<{ root: string }>(
       allowedPath: (pathname) => !pathname.endsWith(".html"),
       setHeaders: (res, path) => {
         const hashed = path.includes(`${sep}assets${sep}`);
-        res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        res.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
       },
     });
 

@@ -42,6 +42,7 @@ export const ar: Catalog<EnglishCatalog> = {
     emailLabel: "البريد الإلكتروني",
     phoneLabel: "الهاتف",
   },
+  close: "إغلاق",
   scrollToTop: "العودة إلى الأعلى",
   notifications: "الإشعارات",
   notFound: {
@@ -110,6 +111,28 @@ export const ar: Catalog<EnglishCatalog> = {
     notFound: {
       title: "الصفحة غير موجودة | استوديو نواة",
       description: "هذه الصفحة غير موجودة.",
+    },
+  },
+  fontAnalysis: {
+    image: {
+      required: "اختر صورة لتحليلها.",
+      invalid: "أرسل الصورة بصيغة رابط بيانات (data:image/...;base64,...).",
+      type: "اختر ملف صورة (PNG أو JPEG أو WebP).",
+    },
+    box: {
+      invalid: "المنطقة المحددة تحتاج إلى موضع وعرض وارتفاع أكبر من صفر.",
+    },
+    errors: {
+      tooLarge: "حجم الصورة أكبر من ١٠ ميغابايت، اختر صورة أصغر.",
+      unsupportedType: "نحلّل صور PNG وJPEG وWebP فقط.",
+      dimensions: "أبعاد الصورة كبيرة جدًا للتحليل ({width} × {height} بكسل). استخدم صورة لا يتجاوز كل ضلع فيها {max} بكسل.",
+      unreadable: "الصورة تالفة أو تعذّرت قراءتها.",
+      noText: "لم نعثر على نص في الصورة. جرّب صورة أوضح، أو حدّد النص بمربع حوله.",
+      invalidBox: "المنطقة المحددة خارج الصورة أو صغيرة جدًا. حدّد النص من جديد أو حلّل الصورة كاملة.",
+      busy: "أداة التعرّف على الخطوط مشغولة الآن، حاول مرة أخرى بعد ثوانٍ.",
+      rateLimited: "طلبات تحليل كثيرة في وقت قصير، انتظر دقيقة ثم حاول مجددًا.",
+      unavailable: "التعرّف على الخطوط غير متاح حاليًا، حاول لاحقًا.",
+      invalidRequest: "الطلب غير صالح.",
     },
   },
   errors: {

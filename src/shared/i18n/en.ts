@@ -39,6 +39,7 @@ export const en = {
     emailLabel: "E-mail",
     phoneLabel: "Phone",
   },
+  close: "Close",
   scrollToTop: "Back to top",
   notifications: "Notifications",
   notFound: {
@@ -108,6 +109,28 @@ export const en = {
     notFound: {
       title: "Page Not Found | Nawat Studio",
       description: "This page does not exist.",
+    },
+  },
+  fontAnalysis: {
+    image: {
+      required: "Choose an image to analyse.",
+      invalid: "Send the image as a data URL (data:image/...;base64,...).",
+      type: "Choose an image file (PNG, JPEG or WebP).",
+    },
+    box: {
+      invalid: "The selected area needs a position and a width and height above zero.",
+    },
+    errors: {
+      tooLarge: "The image is larger than 10 MB. Choose a smaller image.",
+      unsupportedType: "Only PNG, JPEG and WebP images can be analysed.",
+      dimensions: "The image is too large to analyse ({width} × {height} pixels). Use an image of at most {max} pixels on each side.",
+      unreadable: "The image is damaged or cannot be read.",
+      noText: "No text was found in the image. Try a sharper image, or draw a box around the text.",
+      invalidBox: "The selected area is outside the image or too small. Select the text again, or analyse the whole image.",
+      busy: "The font recognizer is busy right now. Please try again in a few seconds.",
+      rateLimited: "Too many analyses in a short time. Please wait a minute and try again.",
+      unavailable: "Font recognition is not available right now. Please try again later.",
+      invalidRequest: "The request is not valid.",
     },
   },
   errors: {

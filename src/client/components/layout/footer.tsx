@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#client/lib/router.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { siteConfig } from "#client/lib/site-config.ts";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { NavLink } from "react-router";
+import { NavLink } from "#client/lib/router.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { navPages } from "#shared/routes.ts";

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "#client/lib/router.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { rememberLanguage } from "#client/i18n/remember-language.ts";
 import { twinUrl } from "#shared/lang.ts";

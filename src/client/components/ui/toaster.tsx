@@ -49,6 +49,7 @@ export function Toaster() {
 }
 
 function ToastView({ item }: { item: ToastItem }) {
+  const { t } = useI18n();
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
@@ -102,7 +103,7 @@ function ToastView({ item }: { item: ToastItem }) {
         type="button"
         onClick={() => dismissToast(item.id)}
         className="absolute end-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100"
-        aria-label="×"
+        aria-label={t("close")}
       >
         <span aria-hidden="true">×</span>
       </button>

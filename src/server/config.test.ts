@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("starts with sensible defaults when nothing is set", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe("./data");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.STORE_URL).toBe("");
+    expect(config.SITE_URL).toBe("http://localhost:3000");
+  });
+
+  it("reads and coerces the environment", () => {
+    const config = loadConfig({ PORT: "8080", DATABASE_URL: "postgres://u@db:5432/studio", TRUST_PROXY: "true" });
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBe("postgres://u@db:5432/studio");
+    expect(config.TRUST_PROXY).toBe(true);
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
+  });
+
+  it("names every bad variable, with the value it got", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", WHATSAPP_NUMBER: "+966 50" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toContain('PORT');
+    expect(message).toContain('(got "eighty")');
+    expect(message).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL");
+    expect(message).toContain("WHATSAPP_NUMBER");
+    expect((error as ConfigError).problems).toHaveLength(3);
+  });
+});

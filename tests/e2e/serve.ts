@@ -1,0 +1,16 @@
+/**
+ * The server the browser tests talk to: the built site with a fresh PGlite database in a
+ * temporary folder, on its own port.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "studio-e2e-"));
+process.env.PORT = process.env.E2E_PORT ?? "3100";
+process.env.HOST = "127.0.0.1";
+process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? "warn";
+delete process.env.DATABASE_URL;
+delete process.env.REDIS_URL;
+
+await import("../../src/server/server.ts");

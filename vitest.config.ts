@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Unit tests (`*.test.ts(x)` next to the code) and API integration tests (`*.int.test.ts`, which
+ * build the app in-process). `npm run test:api` runs only the integration ones, e.g. against a
+ * real PostgreSQL with TEST_DATABASE_URL set.
+ */
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    exclude: ["node_modules", "dist", "tests/e2e/**"],
+    setupFiles: ["tests/helpers/setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
