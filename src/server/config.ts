@@ -24,6 +24,10 @@ export const configSchema = publicConfigSchema.extend({
   MEDIA_DIR: z.string().min(1).default("./media"),
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** Font recognizer worker threads (default: the recognizer's own choice from the CPU count). */
+  FONT_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
+  /** Font analyses that may wait for a worker before further ones get 503 with Retry-After. */
+  FONT_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,113 @@
+import fp from "fastify-plugin";
+import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
+import type { FontAnalysisBox } from "#shared/schemas/analyze-font-request.ts";
+
+/** What the routes use: the model, created on first use or warmed up in the background. */
+export type FontRecognizerService = {
+  analyze(imageBytes: Buffer, box?: FontAnalysisBox): Promise<FontAnalysis>;
+  /** Starts loading the model now (if not yet) and resolves when it is ready. */
+  warmUp(): Promise<void>;
+  readonly state: "idle" | "loading" | "ready" | "failed" | "closed";
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    fontRecognizer: FontRecognizerService;
+  }
+}
+
+export type FontRecognizerPluginOptions = {
+  /** Worker threads running the model. */
+  workers?: number;
+  /** Requests that may wait for a worker; more are refused with 503 and Retry-After. */
+  queueLimit?: number;
+  /** Load the model once the server listens, so the first visitor does not wait for it. */
+  warmUpOnListen?: boolean;
+};
+
+/** The model could not be loaded (missing files, a broken runtime): the route answers 503. */
+export class FontModelUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("The font recognition model could not be loaded", { cause });
+    this.name = "FontModelUnavailableError";
+  }
+}
+
+type Recognizer = {
+  analyze(imageBytes: Buffer, box?: FontAnalysisBox): Promise<FontAnalysis>;
+  close(): Promise<void> | void;
+};
+
+/**
+ * Decorates the app with the font recognizer (DESIGN D11). Creating it starts worker threads and
+ * loads the ONNX model, which takes seconds on this machine, so it never happens before `listen`:
+ * the server answers /readyz at once, the model loads in the background after listening (or on
+ * the first analysis, as in tests that only `inject`), and it is closed when the app closes.
+ */
+export default fp<FontRecognizerPluginOptions>(
+  async (app, options) => {
+    let recognizer: Recognizer | undefined;
+    let loading: Promise<Recognizer> | undefined;
+    let state: FontRecognizerService["state"] = "idle";
+    // A function, so that TypeScript does not narrow `state` across the awaits below.
+    const isClosed = () => state === "closed";
+
+    const load = (): Promise<Recognizer> => {
+      if (state === "closed") return Promise.reject(new Error("The font recognizer is closed"));
+      if (!loading) {
+        state = "loading";
+        const attempt = (async () => {
+          const { createFontRecognizer } = await import("../font-recognition/recognize-font.ts");
+          const created = await createFontRecognizer({
+            ...(options.workers !== undefined ? { workers: options.workers } : {}),
+            ...(options.queueLimit !== undefined ? { queueLimit: options.queueLimit } : {}),
+          });
+          if (isClosed()) {
+            await created.close();
+            throw new Error("The font recognizer is closed");
+          }
+          recognizer = created;
+          state = "ready";
+          return created;
+        })();
+        loading = attempt.catch((error: unknown) => {
+          if (!isClosed()) state = "failed";
+          // A failed load is retried by the next request rather than remembered for ever.
+          loading = undefined;
+          app.log.error({ err: error }, "font recognizer failed to load");
+          throw new FontModelUnavailableError(error);
+        });
+      }
+      return loading;
+    };
+
+    const service: FontRecognizerService = {
+      async analyze(imageBytes, box) {
+        const ready = recognizer ?? (await load());
+        return ready.analyze(imageBytes, box);
+      },
+      async warmUp() {
+        await load();
+      },
+      get state() {
+        return state;
+      },
+    };
+    app.decorate("fontRecognizer", service);
+
+    if (options.warmUpOnListen ?? true) {
+      app.addHook("onListen", async () => {
+        // Not awaited: listening must not wait for the model.
+        load().catch(() => undefined);
+      });
+    }
+    app.addHook("onClose", async () => {
+      const pending = loading;
+      state = "closed";
+      if (recognizer) await recognizer.close();
+      else if (pending) await pending.catch(() => undefined);
+      recognizer = undefined;
+    });
+  },
+  { name: "font-recognizer" },
+);

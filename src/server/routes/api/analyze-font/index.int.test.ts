@@ -1,0 +1,237 @@
+import { crc32, deflateSync } from "node:zlib";
+import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import type { FastifyInstance } from "fastify";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp } from "../../../../../tests/helpers/app.ts";
+import { loadFontLibrary } from "#server/font-recognition/font-library.ts";
+import { ar } from "#shared/i18n/ar.ts";
+import { en } from "#shared/i18n/en.ts";
+import { MAX_FONT_IMAGE_BYTES } from "#shared/schemas/analyze-font-request.ts";
+import { fontAnalysisSchema } from "#shared/schemas/font-analysis.ts";
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+const dataUrl = (bytes: Buffer, type = "image/png") => `data:${type};base64,${bytes.toString("base64")}`;
+const analyze = (target: FastifyInstance, body: unknown, lang?: string) =>
+  target.inject({
+    method: "POST",
+    url: "/api/analyze-font",
+    headers: { "content-type": "application/json", ...(lang ? { "accept-language": lang } : {}) },
+    payload: typeof body === "string" ? body : JSON.stringify(body),
+  });
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A valid PNG a few hundred bytes long whose header claims `width` x `height` pixels. */
+function bombPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit grayscale
+  const row = Buffer.alloc(1 + Math.min(width, 1024));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", deflateSync(row)),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** PNG magic bytes followed by `size` bytes of filler: the size check must not need to decode it. */
+function paddedPng(size: number): Buffer {
+  const bytes = Buffer.alloc(size, 0x41);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return bytes;
+}
+
+const repoLibrary = loadFontLibrary(new URL("../../../../../models/font-recognition/library.json", import.meta.url).pathname);
+
+/** A freshly drawn line of text in one of the library's fonts, as PNG bytes. */
+function renderLine(familyId: string, text: string, size = 56, background = "#ffffff", ink = "#111111"): Buffer {
+  const family = repoLibrary.families.find((f) => f.id === familyId);
+  if (!family) throw new Error(`no family ${familyId}`);
+  const variant = family.variants.find((v) => v.weight === 400 && !v.italic) ?? family.variants[0]!;
+  const alias = `int-test-${familyId}`;
+  const root = new URL("../../../../../", import.meta.url).pathname;
+  for (const file of variant.files) GlobalFonts.registerFromPath(root + file, alias);
+  const probe = createCanvas(8, 8).getContext("2d");
+  probe.font = `${size}px "${alias}"`;
+  const width = Math.ceil(probe.measureText(text).width + size * 1.5);
+  const height = Math.ceil(size * 2.4);
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = background;
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = ink;
+  ctx.font = `${size}px "${alias}"`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.direction = family.script === "arabic" ? "rtl" : "ltr";
+  ctx.fillText(text, width / 2, height / 2);
+  return canvas.toBuffer("image/png");
+}
+
+function blankPng(width = 480, height = 240): Buffer {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#f4f1ea";
+  ctx.fillRect(0, 0, width, height);
+  return canvas.toBuffer("image/png");
+}
+
+describe("POST /api/analyze-font: refusals", () => {
+  // One app for the cheap refusals (fewer than the 20 a minute the route allows one address).
+  let shared: FastifyInstance;
+  beforeAll(async () => {
+    shared = await createTestApp();
+  });
+  afterAll(async () => {
+    await shared.close();
+  });
+
+  it("refuses an image over 10 MB decoded with 413, in English and in Arabic", async () => {
+    const body = { image: dataUrl(paddedPng(MAX_FONT_IMAGE_BYTES + 1)) };
+    const english = await analyze(shared, body);
+    expect(english.statusCode).toBe(413);
+    expect(english.json()).toEqual({ error: { code: "image_too_large", message: en.fontAnalysis.errors.tooLarge } });
+    const arabic = await analyze(shared, body, "ar-SA,ar;q=0.9,en;q=0.5");
+    expect(arabic.statusCode).toBe(413);
+    expect(arabic.json().error.message).toBe(ar.fontAnalysis.errors.tooLarge);
+  });
+
+  it("accepts a body that carries exactly 10 MB as far as the size check", async () => {
+    const response = await analyze(shared, { image: dataUrl(paddedPng(MAX_FONT_IMAGE_BYTES)) });
+    // Not refused for its size: the filler is then found to be no readable image.
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.code).toBe("image_unreadable");
+  });
+
+  it("refuses a body beyond the route's limit with 413 before parsing it", async () => {
+    const huge = JSON.stringify({ image: `data:image/png;base64,${"A".repeat(15 * 1024 * 1024)}` });
+    const response = await analyze(shared, huge, "ar");
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: { code: "image_too_large", message: ar.fontAnalysis.errors.tooLarge } });
+  });
+
+  it("refuses bytes that are not PNG, JPEG or WebP with 415, whatever the data URL claims", async () => {
+    const gif = Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "latin1");
+    for (const bytes of [gif, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), Buffer.from("%PDF-1.7")]) {
+      const response = await analyze(shared, { image: dataUrl(bytes, "image/png") });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({
+        error: { code: "unsupported_image_type", message: en.fontAnalysis.errors.unsupportedType },
+      });
+    }
+  });
+
+  it("refuses a decompression bomb from its header alone, quickly", async () => {
+    const bomb = bombPng(100_000, 100_000);
+    expect(bomb.length).toBeLessThan(2000);
+    const started = performance.now();
+    const response = await analyze(shared, { image: dataUrl(bomb) });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe("image_dimensions_too_large");
+    expect(response.json().error.message).toContain("100000");
+  });
+
+  it("refuses a damaged image with 422", async () => {
+    const truncated = renderLine("roboto", "Heritage").subarray(0, 60);
+    const response = await analyze(shared, { image: dataUrl(truncated) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.code).toBe("image_unreadable");
+  });
+
+  it("answers 400 with the field's message for a missing or malformed image or box", async () => {
+    const missing = await analyze(shared, {}, "ar");
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields.image).toBe(ar.fontAnalysis.image.required);
+    const notDataUrl = await analyze(shared, { image: "https://example.com/a.png" });
+    expect(notDataUrl.statusCode).toBe(400);
+    expect(notDataUrl.json().error.fields.image).toBe(en.fontAnalysis.image.invalid);
+    const badBox = await analyze(shared, { image: dataUrl(blankPng()), box: { x: 0, y: 0, w: -5, h: 10 } });
+    expect(badBox.statusCode).toBe(400);
+    expect(badBox.json().error.fields["box.w"]).toBe(en.fontAnalysis.box.invalid);
+  });
+
+  it("limits each address to 20 analyses a minute with 429", async () => {
+    app = await createTestApp();
+    const body = { image: dataUrl(Buffer.from("not an image")) };
+    for (let i = 0; i < 20; i++) expect((await analyze(app, body)).statusCode).toBe(415);
+    const limited = await analyze(app, body, "ar");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: { code: "rate_limited", message: ar.fontAnalysis.errors.rateLimited } });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+describe("POST /api/analyze-font: the committed model", () => {
+  let shared: FastifyInstance;
+  beforeAll(async () => {
+    shared = await createTestApp();
+    await shared.fontRecognizer.warmUp();
+  }, 120_000);
+  afterAll(async () => {
+    await shared.close();
+  });
+
+  it("names the family of freshly rendered lines and fills the spec's object", async () => {
+    const cases = [
+      { id: "roboto", text: "Handmade walnut bowls from Riyadh" },
+      { id: "playfair-display", text: "Heritage objects for everyday life" },
+      { id: "amiri", text: "صناعة يدوية مستلهمة من التراث" },
+      { id: "cairo", text: "استوديو تصميم في مدينة الرياض" },
+    ];
+    let right = 0;
+    for (const c of cases) {
+      const response = await analyze(shared, { image: dataUrl(renderLine(c.id, c.text)) });
+      expect(response.statusCode, response.body).toBe(200);
+      const analysis = fontAnalysisSchema.parse(response.json());
+      const family = repoLibrary.families.find((f) => f.id === c.id)!;
+      if (analysis.fontFamily === family.name) right++;
+      expect(analysis.confidence).toBeGreaterThan(0);
+      expect(analysis.confidence).toBeLessThanOrEqual(1);
+      expect(analysis.size).toBeGreaterThan(0);
+      expect(analysis.similarFonts.length).toBeGreaterThan(0);
+    }
+    expect(right).toBeGreaterThanOrEqual(3);
+  });
+
+  it("gives an Arabic style its cultural context", async () => {
+    const response = await analyze(shared, { image: dataUrl(renderLine("amiri", "بسم الله الرحمن الرحيم", 64)) });
+    expect(response.statusCode, response.body).toBe(200);
+    const analysis = fontAnalysisSchema.parse(response.json());
+    expect(analysis.fontFamilyAr).toMatch(/[\u0600-\u06ff]/);
+    expect(analysis.culturalContext?.originAr).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  it("says so with 422 when the image holds no text", async () => {
+    const response = await analyze(shared, { image: dataUrl(blankPng()) }, "ar");
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ error: { code: "no_text_found", message: ar.fontAnalysis.errors.noText } });
+  });
+
+  it("answers 503 with Retry-After when the recognizer's queue is full", async () => {
+    app = await createTestApp({ FONT_WORKERS: "1", FONT_QUEUE_LIMIT: "0" });
+    await app.fontRecognizer.warmUp();
+    const body = { image: dataUrl(renderLine("lora", "A quiet courtyard in the old city", 64)) };
+    const responses = await Promise.all(Array.from({ length: 6 }, () => analyze(app!, body)));
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses).toContain(200);
+    const busy = responses.find((r) => r.statusCode === 503);
+    expect(busy, `statuses ${statuses.join(",")}`).toBeDefined();
+    expect(busy!.json()).toEqual({ error: { code: "recognizer_busy", message: en.fontAnalysis.errors.busy } });
+    expect(Number(busy!.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+  });
+});
