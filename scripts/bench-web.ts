@@ -1,0 +1,74 @@
+/**
+ * `npm run bench:web`: the foundation's budgets (issue 2).
+ *  - time from `npm start` on a built checkout to /readyz answering 200 (budget < 3 s)
+ *  - JavaScript loaded by `/` before interaction, gzip (budget <= 90 KB)
+ *  - Lighthouse mobile on `/` and `/ar` (performance >= 95, accessibility 100,
+ *    best practices >= 95, SEO 100)
+ * Build first (`npm run build`); the script starts and stops its own server.
+ */
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import { startBenchServer } from "./lib/bench-server.ts";
+import { runLighthouse } from "./lib/lighthouse.ts";
+
+const port = Number(process.env.BENCH_PORT ?? 3210);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const verdict = (ok: boolean) => (ok ? "ok" : "OVER BUDGET");
+
+// Warm start: the first start after a build may still be writing caches.
+const warmup = await startBenchServer(port);
+await warmup.stop();
+const starts: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const server = await startBenchServer(port);
+  starts.push(server.startMs);
+  await server.stop();
+}
+const server = await startBenchServer(port);
+
+async function javascriptOf(path: string): Promise<{ files: number; gzip: number; transferred: number }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.add(response.url());
+  });
+  await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+  let gzip = 0;
+  let transferred = 0;
+  for (const url of scripts) {
+    const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    gzip += gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+    const compressed = await fetch(url, { headers: { "accept-encoding": "br, gzip" } });
+    transferred += (await compressed.arrayBuffer()).byteLength;
+  }
+  await browser.close();
+  return { files: scripts.size, gzip, transferred };
+}
+
+try {
+  const js = { en: await javascriptOf("/"), ar: await javascriptOf("/ar") };
+  const lighthouse = await runLighthouse([`${server.url}/`, `${server.url}/ar`]);
+
+  const median = [...starts].sort((a, b) => a - b)[1] ?? NaN;
+  console.log("\n== start: `npm start` on a built checkout until /readyz = 200 ==");
+  console.log(`runs: ${starts.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")}; median ${(median / 1000).toFixed(2)} s  [budget < 3 s: ${verdict(median < 3000)}]`);
+  console.log("\n== JavaScript loaded before interaction ==");
+  for (const [lang, figures] of Object.entries(js)) {
+    console.log(`${lang === "en" ? "/  " : "/ar"}: ${figures.files} files, ${kb(figures.gzip)} gzip -9 (${kb(figures.transferred)} as sent, brotli)  [budget <= 90 KB: ${verdict(figures.gzip <= 90 * 1024)}]`);
+  }
+  console.log("\n== Lighthouse, mobile preset ==");
+  console.log("page   perf  a11y  best  seo   LCP      CLS    bytes");
+  for (const r of lighthouse) {
+    const path = new URL(r.url).pathname;
+    console.log(`${path.padEnd(6)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}  ${String(r.seo).padStart(3)}   ${(r.lcpMs / 1000).toFixed(2)} s   ${r.cls.toFixed(3)}  ${kb(r.totalBytes)}`);
+    const ok = r.performance >= 95 && r.accessibility === 100 && r.bestPractices >= 95 && r.seo === 100;
+    console.log(`       [budget perf>=95, a11y=100, best>=95, seo=100: ${verdict(ok)}]`);
+  }
+} finally {
+  await server.stop();
+}
