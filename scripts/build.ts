@@ -8,9 +8,11 @@ import { build } from "vite";
 import { readPublicConfig } from "./lib/public-config.ts";
 import { buildFingerprint } from "./lib/build-fingerprint.ts";
 import { prerender } from "./prerender.ts";
+import { checkCatalogs } from "./lib/check-catalogs.ts";
 
 const started = performance.now();
 const publicConfig = readPublicConfig(process.env);
+await checkCatalogs();
 
 // Media first: the client bundle imports the manifest it writes (content/media-manifest.json).
 const mediaModule = "./build-media.ts";

@@ -1,0 +1,49 @@
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+/** Every leaf path of a catalog object, e.g. "nav.home". */
+function leaves(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key));
+}
+
+async function findCopyPairs(dir: string): Promise<[string, string][]> {
+  const pairs: [string, string][] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".en.ts")) continue;
+    const english = join(entry.parentPath, entry.name);
+    pairs.push([english, english.replace(/\.en\.ts$/, ".ar.ts")]);
+  }
+  return pairs;
+}
+
+/**
+ * The build refuses to ship a catalog whose Arabic side lacks (or adds) a key of the English side:
+ * the site-wide catalogs and every page's `*.en.ts` / `*.ar.ts` pair. (tsc checks the same
+ * through `Catalog<T>`; this keeps `npm run build` honest on its own.)
+ */
+export async function checkCatalogs(): Promise<void> {
+  const pairs: [string, string, string, string][] = [
+    ["src/shared/i18n/en.ts", "src/shared/i18n/ar.ts", "en", "ar"],
+    ...(await findCopyPairs("src/client")).map(([en, ar]) => [en, ar, "default", "default"] as [string, string, string, string]),
+  ];
+  const problems: string[] = [];
+  for (const [enFile, arFile, enExport, arExport] of pairs) {
+    const en = ((await import(pathToFileURL(join(process.cwd(), enFile)).href)) as Record<string, unknown>)[enExport];
+    let ar: unknown;
+    try {
+      ar = ((await import(pathToFileURL(join(process.cwd(), arFile)).href)) as Record<string, unknown>)[arExport];
+    } catch {
+      problems.push(`${arFile} is missing (the Arabic twin of ${enFile})`);
+      continue;
+    }
+    const arKeys = new Set(leaves(ar));
+    const enKeys = new Set(leaves(en));
+    for (const key of enKeys) if (!arKeys.has(key)) problems.push(`${arFile}: missing "${key}"`);
+    for (const key of arKeys) if (!enKeys.has(key)) problems.push(`${arFile}: "${key}" is not in ${enFile}`);
+  }
+  if (problems.length > 0) {
+    throw new Error(`The Arabic catalogs do not match the English ones:\n  ${problems.join("\n  ")}`);
+  }
+}
