@@ -1,6 +1,6 @@
 // Turning uploaded bytes into a grayscale bitmap, refusing what is not a supported image or too big
 // before any pixel is decoded.
-import sharp from 'sharp';
+import sharp, { type Metadata } from "sharp";
 import { ImageDecodeError, ImageTooLargeError, UnsupportedImageTypeError } from './errors.ts';
 
 export type ImageType = 'png' | 'jpeg' | 'webp';
@@ -39,7 +39,7 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
 export async function readImageHeader(bytes: Uint8Array, limits: ImageLimits = defaultImageLimits): Promise<{ type: ImageType; width: number; height: number }> {
   const type = sniffImageType(bytes);
   if (!type) throw new UnsupportedImageTypeError('Only PNG, JPEG and WebP images are supported');
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {

@@ -39,7 +39,10 @@ export interface LineMeasure {
 export interface AnalysisDetails {
   familyId: string;
   top5: { id: string; probability: number }[];
+  /** The style head's answer for Arabic predictions (the analysis itself follows the family). */
   arabicStyle?: string;
+  /** The style head's answer whatever the family, for measuring the head on its own. */
+  styleHead: string;
   weightRaw: number;
   italicProbability: number;
 }
@@ -139,6 +142,7 @@ export function buildAnalysis(
       familyId: family.id,
       top5: prediction.top.map((t) => ({ id: labels.families[t.index]!, probability: t.probability })),
       ...(family.script === "arabic" ? { arabicStyle: labels.arabicStyles[styleIndex] } : {}),
+      styleHead: labels.arabicStyles[styleIndex]!,
       weightRaw: prediction.weightCss,
       italicProbability: prediction.italicProbability,
     },
