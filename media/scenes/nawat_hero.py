@@ -27,4 +27,4 @@ def build():
 
 if __name__ == "__main__":
     build()
-    sc.render("nawat-hero.jpg", 1920, 1080, samples=64)
+    sc.render("nawat-hero.jpg", 1920, 1080, samples=20)

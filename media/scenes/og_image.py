@@ -14,4 +14,4 @@ sc.area_light("Rim", (0.45, 0.5, 0.35), (0, 0, 0.04), 50, size=0.15, size_y=0.8)
 sc.area_light("Fill", (0.6, -0.5, 0.2), (0, 0, 0.03), 6, size=0.9)
 sc.camera(sc.orbit((0, 0, 0.03), 0.7, 20, 24), (0, 0, 0.03), lens=60, dof=0.7, fstop=5.6,
           shift_x=-0.18)
-sc.render("og-image.jpg", 1200, 630, samples=64)
+sc.render("og-image.jpg", 1200, 630, samples=16)

@@ -51,9 +51,9 @@ def reset(seed=7):
     cy.use_animated_seed = False
     cy.use_adaptive_sampling = True
     cy.adaptive_threshold = 0.03
-    cy.max_bounces = 4
+    cy.max_bounces = 3
     cy.diffuse_bounces = 2
-    cy.glossy_bounces = 2
+    cy.glossy_bounces = 1
     cy.transmission_bounces = 4
     cy.transparent_max_bounces = 8
     cy.volume_bounces = 0
@@ -83,7 +83,8 @@ def set_world_color(rgb, strength):
     bg.inputs["Strength"].default_value = strength
 
 
-def render(name, w, h, samples=64, frames=None, exposure=0.0, look=None, denoise=2.0):
+def render(name, w, h, samples=24, frames=None, exposure=0.0, look=None, denoise=2.0,
+           scale=None):
     """Render a still to media/<name> (JPEG q88 or PNG) or, with frames=(a, b),
     an image sequence to media/scenes/.frames/<name>/####.png."""
     sc = bpy.context.scene
@@ -91,8 +92,12 @@ def render(name, w, h, samples=64, frames=None, exposure=0.0, look=None, denoise
         w, h, samples = w // PREVIEW_DIV, h // PREVIEW_DIV, max(8, samples // (2 * PREVIEW_DIV))
     sc.render.resolution_x = w
     sc.render.resolution_y = h
-    sc.render.resolution_percentage = 100
-    sc.cycles.samples = samples
+    # The machine is shared: stills render at a fraction of their size and are
+    # upscaled with lanczos after denoising (set MEDIA_SCALE=1 for full size).
+    if scale is None:
+        scale = float(os.environ.get("MEDIA_SCALE", "0.6"))
+    sc.render.resolution_percentage = 100 if (frames or PREVIEW) else int(round(scale * 100))
+    sc.cycles.samples = int(os.environ.get("MEDIA_SAMPLES", samples))
     sc.view_settings.exposure = exposure
     if look:
         sc.view_settings.look = look
@@ -126,6 +131,9 @@ def render(name, w, h, samples=64, frames=None, exposure=0.0, look=None, denoise
     # Debian's Blender has no denoiser: a light non-local-means pass, then encode
     # (JPEG quality ~88, or PNG)
     vf = "nlmeans=s=%.1f:p=5:r=11" % denoise if denoise else "null"
+    vf += ",scale=%d:%d:flags=lanczos" % (w, h)
+    if scale < 1 and not PREVIEW:
+        vf += ",unsharp=5:5:0.5"
     cmd = ["ffmpeg", "-v", "error", "-y", "-i", raw, "-vf", vf + ",format=rgb24"]
     if ext == ".png":
         cmd += [path]
@@ -218,17 +226,17 @@ def wood_material(name="Walnut", dark="#2b190e", mid="#4b2e1b", light="#6b4326",
     mp.inputs["Location"].default_value = (seed * 3.1, seed * 1.7, 0.41 + seed)
     link(nt, tc, mp, "Object", "Vector")
     # warp
-    nz = node(nt, "ShaderNodeTexNoise", Scale=6.0, Detail=4.0, Roughness=0.55)
+    nz = node(nt, "ShaderNodeTexNoise", Scale=6.0, Detail=2.0, Roughness=0.55)
     link(nt, mp, nz, 0, "Vector")
     mix = node(nt, "ShaderNodeMixRGB", p_blend_type="MIX", Fac=0.08)
     link(nt, mp, mix, 0, "Color1")
     link(nt, nz, mix, "Color", "Color2")
     # growth rings seen as flowing stripes
     wave = node(nt, "ShaderNodeTexWave", p_wave_type="RINGS", p_rings_direction="Y",
-                Scale=ring_scale, Distortion=3.5, Detail=3.0, **{"Detail Scale": 1.5})
+                Scale=ring_scale, Distortion=3.5, Detail=1.0, **{"Detail Scale": 1.5})
     link(nt, mix, wave, 0, "Vector")
     # broader colour variation
-    nz2 = node(nt, "ShaderNodeTexNoise", Scale=2.5, Detail=2.0)
+    nz2 = node(nt, "ShaderNodeTexNoise", Scale=2.5, Detail=0.0)
     link(nt, mp, nz2, 0, "Vector")
     wr = ramp(nt, [(0.0, srgb(light)), (0.3, srgb(mid)), (0.75, srgb(mid)), (1.0, srgb(dark))])
     link(nt, wave, wr, "Fac", "Fac")
@@ -242,15 +250,14 @@ def wood_material(name="Walnut", dark="#2b190e", mid="#4b2e1b", light="#6b4326",
     mp2 = node(nt, "ShaderNodeMapping")
     mp2.inputs["Scale"].default_value = (60.0 * scale, 6.0 * scale, 60.0 * scale)
     link(nt, mix, mp2, 0, "Vector")
-    pores = node(nt, "ShaderNodeTexNoise", Scale=40.0, Detail=2.0, Roughness=0.6)
+    pores = node(nt, "ShaderNodeTexNoise", Scale=40.0, Detail=0.0, Roughness=0.6)
     link(nt, mp2, pores, 0, "Vector")
     pr = ramp(nt, [(0.45, (1, 1, 1)), (0.62, (0.55, 0.5, 0.47))])
     link(nt, pores, pr, "Fac", "Fac")
     col = node(nt, "ShaderNodeMixRGB", p_blend_type="MULTIPLY", Fac=1.0)
     link(nt, mul, col, "Color", "Color1")
     link(nt, pr, col, "Color", "Color2")
-    bsdf = principled(nt, rough=rough, **{"Clearcoat": coat, "Clearcoat Roughness": 0.25,
-                                         "Specular": 0.45})
+    bsdf = principled(nt, rough=rough, **{"Specular": 0.5})
     link(nt, col, bsdf, "Color", "Base Color")
     rr = node(nt, "ShaderNodeMapRange", **{"From Min": 0.0, "From Max": 1.0,
                                            "To Min": rough - 0.06, "To Max": rough + 0.1})
@@ -271,14 +278,11 @@ def date_material():
     link(nt, tc, mp, "Object", "Vector")
     vor = node(nt, "ShaderNodeTexVoronoi", p_feature="DISTANCE_TO_EDGE", Scale=4.0)
     link(nt, mp, vor, 0, "Vector")
-    nz = node(nt, "ShaderNodeTexNoise", Scale=14.0, Detail=6.0, Roughness=0.6)
+    nz = node(nt, "ShaderNodeTexNoise", Scale=14.0, Detail=2.0, Roughness=0.6)
     link(nt, mp, nz, 0, "Vector")
     cr = ramp(nt, [(0.25, srgb("#1c0704")), (0.6, srgb("#3a1106")), (0.85, srgb("#5e200a"))])
     link(nt, nz, cr, "Fac", "Fac")
-    bsdf = principled(nt, rough=0.28, **{"Subsurface": 0.02, "Specular": 0.5,
-                                         "Clearcoat": 0.6, "Clearcoat Roughness": 0.12})
-    bsdf.inputs["Subsurface Color"].default_value = (*srgb("#7a2a0e"), 1)
-    bsdf.inputs["Subsurface Radius"].default_value = (0.004, 0.001, 0.0005)
+    bsdf = principled(nt, rough=0.2, **{"Specular": 0.6})
     link(nt, cr, bsdf, "Color", "Base Color")
     add = node(nt, "ShaderNodeMath", p_operation="ADD")
     m1 = node(nt, "ShaderNodeMath", p_operation="MULTIPLY")
@@ -335,7 +339,7 @@ def steel_material():
     return m
 
 
-def sand_material(hexcol="#d9b98c", ripple=0.25, ripple_scale=260.0, name="Sand"):
+def sand_material(hexcol="#d9b98c", ripple=0.25, ripple_scale=260.0, name="Sand", grain=True):
     m, nt = new_material(name)
     tc = node(nt, "ShaderNodeTexCoord")
     mp = node(nt, "ShaderNodeMapping")
@@ -356,7 +360,7 @@ def sand_material(hexcol="#d9b98c", ripple=0.25, ripple_scale=260.0, name="Sand"
     bsdf = principled(nt, rough=0.95, **{"Specular": 0.2})
     link(nt, cr, bsdf, "Color", "Base Color")
     add = node(nt, "ShaderNodeMath", p_operation="MULTIPLY_ADD")
-    add.inputs[1].default_value = 0.08
+    add.inputs[1].default_value = 0.08 if grain else 0.0
     link(nt, grain, add, "Fac", 0)
     link(nt, wave, add, "Fac", 2)
     bump = node(nt, "ShaderNodeBump", Strength=ripple, Distance=0.02)
@@ -381,12 +385,12 @@ def smoke_material():
     tc = node(nt, "ShaderNodeTexCoord")
     sep = node(nt, "ShaderNodeSeparateXYZ")
     link(nt, tc, sep, "Generated", 0)
-    fade = ramp(nt, [(0.0, (0.75, 0.75, 0.75)), (0.15, (0.9, 0.9, 0.9)), (1.0, (1, 1, 1))])
+    fade = ramp(nt, [(0.0, (0.7, 0.7, 0.7)), (0.3, (0.86, 0.86, 0.86)), (1.0, (1, 1, 1))])
     link(nt, sep, fade, "Z", "Fac")
     tr = node(nt, "ShaderNodeBsdfTransparent")
     tl = node(nt, "ShaderNodeBsdfTranslucent")
     tl.inputs["Color"].default_value = (0.8, 0.82, 0.86, 1)
-    em = node(nt, "ShaderNodeEmission", Strength=0.06)
+    em = node(nt, "ShaderNodeEmission", Strength=0.12)
     em.inputs["Color"].default_value = (0.85, 0.88, 0.95, 1)
     addsh = node(nt, "ShaderNodeAddShader")
     link(nt, tl, addsh, 0, 0)
@@ -591,10 +595,7 @@ def nawat(loc=(0, 0, 0), rot_z=0.0, explode=0.0, with_dates=True, seed=3, wood=N
     if dip_fill:
         # tahini-and-date-syrup dip with a glossy surface
         m, nt = new_material("Dip")
-        b = principled(nt, srgb("#b98a5c"), rough=0.18, **{"Subsurface": 0.4,
-                                                            "Specular": 0.5})
-        b.inputs["Subsurface Color"].default_value = (*srgb("#c89a68"), 1)
-        b.inputs["Subsurface Radius"].default_value = (0.004, 0.002, 0.001)
+        b = principled(nt, srgb("#b98a5c"), rough=0.2, **{"Specular": 0.5})
         output(nt, b)
         fill = lathe("DipFill", [(0, 0.0395), (0.0312, 0.0395), (0.0318, 0.0405),
                                  (0.0, 0.0404)], m, segments=64, subsurf=0)
@@ -700,8 +701,8 @@ def sanam(loc=(0, 0, 0), rot_z=0.0, smoke=True, wood=None, seed=1):
             dx, dz = x - pts[i - 1][0], z - pts[i - 1][1]
         ln = math.hypot(dx, dz)
         nx, nz = -dz / ln, dx / ln
-        w = 0.019 * (1 - 0.55 * t) + 0.003
-        d = 0.012 * (1 - 0.45 * t) + 0.002
+        w = 0.026 * (1 - 0.6 * t) + 0.004
+        d = 0.014 * (1 - 0.45 * t) + 0.003
         for k in range(ring):
             a = math.tau * k / ring
             c, s = math.cos(a), math.sin(a)
@@ -762,7 +763,7 @@ def sanam(loc=(0, 0, 0), rot_z=0.0, smoke=True, wood=None, seed=1):
                            y + 0.01 * math.sin(t * 6.3 + w) * t * 1.5,
                            z + t * 0.2))
                 rs.append(0.4 + 2.6 * t * t)
-            tube = curve_tube("Smoke%d" % w, ps, 0.0012 * (1 if w == 0 else 0.7), sm, radii=rs)
+            tube = curve_tube("Smoke%d" % w, ps, 0.0008 * (1 if w == 0 else 0.7), sm, radii=rs)
             parts.append(tube)
     for p in parts:
         p.parent = root
@@ -891,3 +892,227 @@ def studio_lights(warm=1.0, key_power=90.0, scale=1.0):
                size=0.15 * scale, size_y=0.8 * scale, color=(1.0, 0.9, 0.78))
     area_light("Fill", (0.6 * scale, -0.5 * scale, 0.2 * scale), (0, 0, 0.03), key_power * 0.06,
                size=0.9 * scale, color=(0.9, 0.95, 1.0))
+
+
+# --------------------------------------------------------------------------
+# the workshop: mud-brick wall with Najdi triangular openings, bench, lathe
+# --------------------------------------------------------------------------
+
+def mudbrick_material():
+    m, nt = new_material("MudBrick")
+    tc = node(nt, "ShaderNodeTexCoord")
+    sep = node(nt, "ShaderNodeSeparateXYZ")
+    link(nt, tc, sep, "Object", 0)
+    comb = node(nt, "ShaderNodeCombineXYZ")
+    link(nt, sep, comb, "X", "X")
+    link(nt, sep, comb, "Z", "Y")
+    warp = node(nt, "ShaderNodeTexNoise", Scale=3.0, Detail=2.0)
+    link(nt, tc, warp, "Object", "Vector")
+    wmix = node(nt, "ShaderNodeMixRGB", Fac=0.03)
+    link(nt, comb, wmix, 0, "Color1")
+    link(nt, warp, wmix, "Color", "Color2")
+    br = node(nt, "ShaderNodeTexBrick", Scale=1.0, **{"Mortar Size": 0.012, "Mortar Smooth": 0.6,
+                                                      "Brick Width": 0.42, "Row Height": 0.16,
+                                                      "Bias": 0.0})
+    br.inputs["Color1"].default_value = (*srgb("#8d6a4c"), 1)
+    br.inputs["Color2"].default_value = (*srgb("#7c5b40"), 1)
+    br.inputs["Mortar"].default_value = (*srgb("#5e4330"), 1)
+    link(nt, wmix, br, 0, "Vector")
+    # plaster patches
+    pn = node(nt, "ShaderNodeTexNoise", Scale=1.6, Detail=3.0)
+    link(nt, tc, pn, "Object", "Vector")
+    pm = ramp(nt, [(0.42, (0, 0, 0)), (0.5, (1, 1, 1))])
+    link(nt, pn, pm, "Fac", "Fac")
+    mix = node(nt, "ShaderNodeMixRGB", p_blend_type="MIX")
+    mix.inputs["Color2"].default_value = (*srgb("#9a7a5a"), 1)
+    link(nt, pm, mix, "Color", "Fac")
+    link(nt, br, mix, "Color", "Color1")
+    fine = node(nt, "ShaderNodeTexNoise", Scale=90.0, Detail=2.0)
+    link(nt, tc, fine, "Object", "Vector")
+    bsdf = principled(nt, rough=0.95, **{"Specular": 0.15})
+    link(nt, mix, bsdf, "Color", "Base Color")
+    h = node(nt, "ShaderNodeMath", p_operation="MULTIPLY_ADD")
+    h.inputs[1].default_value = 0.25
+    link(nt, fine, h, "Fac", 0)
+    inv = node(nt, "ShaderNodeMath", p_operation="MULTIPLY")
+    link(nt, br, inv, "Fac", 0)
+    link(nt, pm, inv, "Color", 1)
+    hm = node(nt, "ShaderNodeMath", p_operation="SUBTRACT")
+    link(nt, h, hm, 0, 0)
+    link(nt, br, hm, "Fac", 1)
+    bump = node(nt, "ShaderNodeBump", Strength=0.6, Distance=0.01)
+    link(nt, hm, bump, 0, "Height")
+    link(nt, bump, bsdf, "Normal", "Normal")
+    output(nt, bsdf)
+    return m
+
+
+def tri_prism(name, cx, cz, w, h, y0, y1):
+    v = [(cx - w / 2, y0, cz), (cx + w / 2, y0, cz), (cx, y0, cz + h),
+         (cx - w / 2, y1, cz), (cx + w / 2, y1, cz), (cx, y1, cz + h)]
+    f = [(0, 1, 2), (3, 5, 4), (0, 3, 4, 1), (1, 4, 5, 2), (2, 5, 3, 0)]
+    return mesh_object(name, v, f, smooth=False)
+
+
+def shaving(loc, rot, length=0.06, width=0.012, turns=1.6, r0=0.008, mat=None, seed=0):
+    """A curled wood shaving: a thin ribbon wound into a loose spiral."""
+    rnd = random.Random(seed)
+    n = 40
+    verts, faces = [], []
+    for i in range(n + 1):
+        t = i / n
+        a = t * turns * math.tau
+        r = r0 * (1 - 0.55 * t) + 0.001
+        x, y = r * math.cos(a), r * math.sin(a)
+        z = t * length * 0.25
+        wv = width * (0.6 + 0.4 * math.sin(t * math.pi))
+        verts.append((x, y, z - wv / 2))
+        verts.append((x, y, z + wv / 2))
+    for i in range(n):
+        a = 2 * i
+        faces.append((a, a + 2, a + 3, a + 1))
+    ob = mesh_object("Shaving", verts, faces, mat)
+    ob.location = loc
+    ob.rotation_euler = rot
+    sol = ob.modifiers.new("sol", "SOLIDIFY")
+    sol.thickness = 0.0006
+    return ob
+
+
+def shaving_material():
+    m, nt = new_material("Shaving")
+    tc = node(nt, "ShaderNodeTexCoord")
+    nz = node(nt, "ShaderNodeTexWave", Scale=40.0, Distortion=3.0, Detail=1.0)
+    link(nt, tc, nz, "Object", "Vector")
+    cr = ramp(nt, [(0.0, srgb("#8a5a36")), (1.0, srgb("#b4875e"))])
+    link(nt, nz, cr, "Fac", "Fac")
+    b = principled(nt, rough=0.7, **{"Subsurface": 0.0})
+    link(nt, cr, b, "Color", "Base Color")
+    tl = node(nt, "ShaderNodeBsdfTranslucent")
+    tl.inputs["Color"].default_value = (*srgb("#c08a55"), 1)
+    mix = node(nt, "ShaderNodeMixShader", Fac=0.15)
+    link(nt, b, mix, 0, 1)
+    link(nt, tl, mix, 0, 2)
+    output(nt, mix)
+    return m
+
+
+def scatter_shavings(center, spread, count, seed=1, z=0.0, scale=1.0, mat=None):
+    mat = mat or shaving_material()
+    rnd = random.Random(seed)
+    out = []
+    for i in range(count):
+        a = rnd.uniform(0, math.tau)
+        d = spread * math.sqrt(rnd.random())
+        loc = (center[0] + d * math.cos(a), center[1] + d * math.sin(a),
+               z + rnd.uniform(0.003, 0.008) * scale)
+        rot = (rnd.uniform(-1.6, 1.6), rnd.uniform(-1.6, 1.6), rnd.uniform(0, math.tau))
+        out.append(shaving(loc, rot, length=rnd.uniform(0.04, 0.09) * scale,
+                           width=rnd.uniform(0.008, 0.016) * scale,
+                           turns=rnd.uniform(0.8, 2.2), r0=rnd.uniform(0.005, 0.011) * scale,
+                           mat=mat, seed=i))
+    return out
+
+
+def chisel(loc, rot_z, length=0.27, wood=None, steel=None, width=0.012):
+    wood = wood or wood_material("Handle", dark="#3a2414", mid="#6b4528", light="#8d6240",
+                                 seed=1.3, ring_scale=20)
+    steel = steel or steel_material()
+    root = bpy.data.objects.new("Chisel", None)
+    link_obj(root)
+    h = add_cylinder("Handle", 0.014, 0.12, loc=(0, 0, 0), rot=(0, math.pi / 2, 0), mat=wood,
+                     segs=24, r2=0.011, bevel=0.003)
+    ferrule = add_cylinder("Ferrule", 0.0115, 0.012, loc=(0.118, 0, 0), rot=(0, math.pi / 2, 0),
+                           mat=brass_material(), segs=24)
+    blade = add_box("Blade", (length - 0.13, width, 0.004), loc=(0.13 + (length - 0.13) / 2, 0, 0),
+                    mat=steel, bevel=0.0008, segs=2)
+    for p in (h, ferrule, blade):
+        p.parent = root
+    root.location = loc
+    root.rotation_euler = (0, 0, rot_z)
+    return root
+
+
+def workshop(lathe_blank=True, bowl_on_bench=True, shavings=60):
+    """Interior of the studio. Bench top surface at z = 0.92, centred at (0, 0.55)."""
+    floor_m = matte_material("Floor", "#6f5a47", rough=0.9, noise=0.3)
+    add_box("Floor", (12, 12, 0.1), loc=(0, 0, -0.05), mat=floor_m)
+    wall_m = mudbrick_material()
+    wall = add_box("Wall", (6.0, 0.14, 3.4), loc=(0, 1.27, 1.7), mat=wall_m)
+    cutters = []
+    for i, cx in enumerate((-0.75, -0.25, 0.25, 0.75)):
+        cutters.append(tri_prism("Tri%d" % i, cx, 1.38, 0.24, 0.3, 1.1, 1.6))
+    # a second, smaller row of triangles, a typical Najdi frieze
+    for i in range(9):
+        cx = -1.2 + i * 0.3
+        cutters.append(tri_prism("TriS%d" % i, cx, 2.55, 0.1, 0.11, 1.1, 1.6))
+    boolean_cut(wall, cutters)
+    # bright courtyard beyond the wall, seen through the openings
+    add_box("Courtyard", (10, 0.1, 5), loc=(0, 3.5, 1.5),
+            mat=emission_material("CourtyardGlow", srgb("#f2d3ad"), 4.0))
+    add_box("Ceiling", (6, 6, 0.1), loc=(0, -1.0, 3.4), mat=floor_m)
+    add_box("WallL", (0.3, 6, 3.4), loc=(-2.6, -1.0, 1.7), mat=wall_m)
+    add_box("WallR", (0.3, 6, 3.4), loc=(2.6, -1.0, 1.7), mat=wall_m)
+    # bench: thick top in lighter, worn wood
+    bench_w = wood_material("Bench", dark="#5e4430", mid="#6e5038", light="#80603f", seed=2.2,
+                            ring_scale=6, rough=0.65)
+    add_box("BenchTop", (1.9, 0.72, 0.07), loc=(0, 0.55, 0.885), mat=bench_w, bevel=0.004)
+    for x in (-0.85, 0.85):
+        for y in (0.25, 0.85):
+            add_box("Leg", (0.08, 0.08, 0.85), loc=(x, y, 0.425), mat=bench_w, bevel=0.003)
+    add_box("Stretcher", (1.7, 0.05, 0.08), loc=(0, 0.85, 0.2), mat=bench_w)
+    walnut = wood_material(seed=0.37)
+    # walnut blanks, end grain up
+    blank_w = wood_material("Blank", seed=1.7, ring_scale=10, rough=0.7)
+    add_box("Blank1", (0.22, 0.21, 0.06), loc=(0.62, 0.72, 0.95), rot=(0, 0, 0.12), mat=blank_w,
+            bevel=0.002)
+    add_box("Blank2", (0.21, 0.2, 0.06), loc=(0.64, 0.71, 1.01), rot=(0, 0, -0.08), mat=blank_w,
+            bevel=0.002)
+    add_box("Blank3", (0.2, 0.2, 0.055), loc=(0.35, 0.78, 0.948), rot=(0, 0, 0.4), mat=blank_w,
+            bevel=0.002)
+    steel = steel_material()
+    chisel((-0.25, 0.35, 0.927), 0.25, steel=steel)
+    chisel((-0.2, 0.3, 0.927), 0.12, steel=steel, width=0.02)
+    chisel((-0.32, 0.42, 0.927), 0.35, steel=steel, width=0.008, length=0.3)
+    if bowl_on_bench:
+        nawat(loc=(0.12, 0.5, 0.92), with_dates=False, dip_fill=False, wood=walnut)
+    if shavings:
+        scatter_shavings((-0.05, 0.45), 0.3, shavings, seed=3, z=0.92)
+        scatter_shavings((-1.2, 0.3), 0.4, shavings // 2, seed=4, z=0.0, scale=1.2)
+    # lathe on the left
+    iron = matte_material("Iron", "#2b2d2e", rough=0.45, metal=0.6) if False else None
+    iron = new_material("Iron")
+    b = principled(iron[1], srgb("#3d4a45"), rough=0.4, metal=0.5)
+    output(iron[1], b)
+    iron = iron[0]
+    add_box("LatheStand", (1.1, 0.4, 0.8), loc=(-1.55, 0.45, 0.4), mat=iron, bevel=0.01)
+    add_box("LatheBed", (1.1, 0.16, 0.08), loc=(-1.55, 0.45, 0.86), mat=iron, bevel=0.005)
+    add_box("Headstock", (0.24, 0.2, 0.26), loc=(-1.98, 0.45, 1.03), mat=iron, bevel=0.01)
+    spindle = add_cylinder("Spindle", 0.03, 0.06, loc=(-1.86, 0.45, 1.07),
+                           rot=(0, math.pi / 2, 0), mat=steel, segs=32)
+    rest = add_box("ToolRest", (0.04, 0.2, 0.012), loc=(-1.62, 0.33, 1.02), rot=(0.3, 0, 0),
+                   mat=iron)
+    post = add_box("RestPost", (0.03, 0.03, 0.14), loc=(-1.62, 0.3, 0.94), mat=iron)
+    parts = {"spindle": spindle}
+    if lathe_blank:
+        # a bowl in progress: outside turned, foot tenon, rough inside
+        prof = [(0, 0.0), (0.025, 0.0), (0.028, 0.012), (0.05, 0.014), (0.075, 0.022),
+                (0.088, 0.04), (0.092, 0.058), (0.09, 0.062), (0.07, 0.062), (0.055, 0.058),
+                (0.0, 0.056)]
+        bl = lathe("LatheBowl", prof, walnut, segments=96)
+        bl.location = (-1.80, 0.45, 1.07)
+        bl.rotation_euler = (0, math.pi / 2, 0)
+        parts["bowl"] = bl
+    return parts
+
+
+def workshop_lights(sun_strength=7.0, window=120.0):
+    sc = bpy.context.scene
+    sun = sun_light("Sun", (0, 0, 0), sun_strength, color=(1.0, 0.78, 0.55), angle_deg=0.6)
+    d = Vector((0.3, -1.0, -0.85)).normalized()
+    sun.rotation_euler = d.to_track_quat("-Z", "Y").to_euler()
+    area_light("Window", (-2.3, -0.2, 1.8), (0, 0.5, 0.9), window, size=1.2, size_y=1.6,
+               color=(1.0, 0.9, 0.8))
+    area_light("Bounce", (0.5, -2.0, 2.5), (0, 0.5, 0.9), window * 0.5, size=2.5,
+               color=(1.0, 0.86, 0.72))
+    set_world_color(srgb("#c9a888"), 0.15)

@@ -1,0 +1,19 @@
+"""sanam-teaser.jpg: 1600x900 "Coming Soon" teaser. Near-black set, a single warm
+spot on the holder, the ember glowing, smoke catching a cool back light."""
+import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import studio_common as sc
+
+sc.reset(seed=91)
+sc.set_world_color((0.004, 0.0035, 0.003), 1.0)
+sc.backdrop("#0f0c0a", curve_r=0.6, back=0.6, rough=0.6)
+sc.sanam(rot_z=-0.35, seed=3)
+sc.spot_light("Key", (-0.35, -0.45, 0.75), (0, 0, 0.08), 45, size=0.08, angle=22, blend=0.8,
+              color=(1.0, 0.78, 0.55))
+sc.area_light("Rim", (0.3, 0.45, 0.35), (0, 0, 0.15), 45, size=0.06, size_y=0.7,
+              color=(0.75, 0.85, 1.0))
+sc.spot_light("SmokeLight", (0.05, 0.35, 0.3), (0.02, -0.2, 0.3), 30, size=0.05, angle=35,
+              blend=0.6, color=(0.8, 0.88, 1.0))
+sc.camera(sc.orbit((0, 0, 0.14), 1.0, 10, 8), (0, 0, 0.145), lens=50, dof=1.0, fstop=4,
+          shift_x=0.2)
+sc.render("sanam-teaser.jpg", 1600, 900, samples=16)
