@@ -1,5 +1,95 @@
-import { PendingPage } from "#client/components/layout/pending-page.tsx";
+import { Link } from "#client/lib/router.tsx";
+import { ArrowIcon } from "#client/components/ui/icons.tsx";
+import { Picture } from "#client/components/ui/picture.tsx";
+import { Reveal } from "#client/components/ui/reveal.tsx";
+import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
+import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
+import { productMedia } from "../../../content/showcase.ts";
+
+export const copy = defineLazyCopy({ en: () => import("./about.en.ts"), ar: () => import("./about.ar.ts") });
 
 export default function AboutPage() {
-  return <PendingPage pageId="about" />;
+  const c = useCopy(copy);
+  const to = useLocalizedPath();
+  return (
+    <>
+      <section className="container-page grid items-center gap-12 pt-28 pb-20 md:grid-cols-[5fr_4fr] md:pt-36 md:pb-28">
+        <div>
+          <p className="eyebrow">{c.hero.eyebrow}</p>
+          <h1 className="mt-4 font-display text-5xl leading-[1.08] font-medium md:text-6xl">{c.hero.title}</h1>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-soft">{c.hero.body}</p>
+          <div className="mt-9 flex flex-wrap gap-3">
+            <Link to={to("/products")} className="btn-primary" data-testid="about-products">
+              {c.hero.explore}
+              <ArrowIcon className="flip-rtl" />
+            </Link>
+            <Link to={to("/services")} className="btn-outline" data-testid="about-services">
+              {c.hero.services}
+            </Link>
+          </div>
+        </div>
+        <Picture src="studio-workshop.jpg" alt={c.hero.image} sizes="(min-width: 768px) 42vw, 100vw" width={1600} height={1000} priority className="block overflow-hidden rounded-3xl" imgClassName="aspect-[4/3] h-full w-full object-cover" />
+      </section>
+
+      <section className="bg-ink py-24 text-sand md:py-32" aria-labelledby="eye">
+        <div className="container-page grid items-center gap-12 md:grid-cols-[2fr_3fr]">
+          <Reveal kind="scaleIn" className="mx-auto w-48 md:w-72">
+            <Picture src="eye-logo.svg" alt={c.eye.logo} sizes="288px" width={512} height={512} imgClassName="h-auto w-full" />
+          </Reveal>
+          <Reveal kind="slideLeft" delay={150}>
+            <p className="eyebrow text-accent">{c.eye.eyebrow}</p>
+            <h2 id="eye" className="mt-4 font-display text-4xl leading-tight font-medium md:text-5xl">{c.eye.statement}</h2>
+            <p className="mt-6 text-lg leading-relaxed text-sand/80">{c.eye.body}</p>
+          </Reveal>
+        </div>
+      </section>
+
+      <section className="container-page py-24 md:py-32" aria-labelledby="our-products">
+        <Reveal kind="fadeInUp" className="flex flex-wrap items-end justify-between gap-6">
+          <div>
+            <p className="eyebrow">{c.products.eyebrow}</p>
+            <h2 id="our-products" className="mt-3 font-display text-4xl font-medium md:text-5xl">{c.products.title}</h2>
+          </div>
+          <Link to={to("/products")} className="btn-outline">
+            {c.products.link}
+            <ArrowIcon className="flip-rtl" />
+          </Link>
+        </Reveal>
+        <ul className="mt-12 grid gap-10 md:grid-cols-2">
+          {(["nawat", "sanam"] as const).map((id, i) => (
+            <Reveal key={id} as="li" kind="slideUp" delay={i * 150}>
+              <Picture src={productMedia[id].image} alt={c.products.images[i] ?? ""} sizes="(min-width: 768px) 45vw, 100vw" width={1200} height={1200} className="block overflow-hidden rounded-3xl" imgClassName="aspect-[4/3] h-full w-full object-cover" />
+              <h3 className="mt-5 font-display text-3xl">{c.products.items[i]?.name}</h3>
+              <p className="mt-1 text-ink-soft">{c.products.items[i]?.body}</p>
+            </Reveal>
+          ))}
+        </ul>
+        <dl className="mt-20 grid gap-8 border-t border-walnut/20 pt-12 sm:grid-cols-3">
+          {c.values.items.map((item, i) => (
+            <Reveal key={item.label} kind="fadeInUp" delay={i * 120}>
+              <dt className="font-display text-5xl text-walnut">
+                <bdi>{item.value}</bdi>
+              </dt>
+              <dd className="mt-2 text-ink-soft">{item.label}</dd>
+            </Reveal>
+          ))}
+        </dl>
+      </section>
+
+      <section className="bg-walnut-deep py-24 text-sand md:py-32" aria-labelledby="team">
+        <Reveal kind="fadeInUp" className="container-page flex flex-col items-center text-center">
+          <h2 id="team" className="font-display text-4xl font-medium md:text-6xl">{c.team.title}</h2>
+          <p className="mt-5 max-w-xl text-lg text-sand/80">{c.team.body}</p>
+          <div className="mt-10 flex flex-wrap justify-center gap-3">
+            <Link to={to("/contact")} className="btn-accent" data-testid="team-contact">
+              {c.team.start}
+            </Link>
+            <Link to={to("/services")} className="btn-outline border-sand/60 hover:bg-sand hover:text-ink" data-testid="team-services">
+              {c.team.services}
+            </Link>
+          </div>
+        </Reveal>
+      </section>
+    </>
+  );
 }

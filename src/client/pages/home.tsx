@@ -1,19 +1,168 @@
-import { Link } from "react-router";
-import { useI18n } from "#client/i18n/i18n.tsx";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link } from "#client/lib/router.tsx";
+import { ArrowIcon, EyeMark } from "#client/components/ui/icons.tsx";
+import { LoopVideo } from "#client/components/ui/loop-video.tsx";
+import { Picture } from "#client/components/ui/picture.tsx";
+import { Reveal } from "#client/components/ui/reveal.tsx";
+import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
+import { ProductCard } from "#client/features/showcase/product-card.tsx";
+import type { CatalogProductId } from "../../../content/catalog.ts";
+
+export const copy = defineLazyCopy({ en: () => import("./home.en.ts"), ar: () => import("./home.ar.ts") });
+
+// Heavy parts load on demand: the dialogs on first intent, the slideshow near the viewport.
+const loadModal = () => import("#client/features/showcase/product-modal.tsx");
+const loadZoom = () => import("#client/features/showcase/zoom-viewer.tsx");
+const ProductModal = lazy(loadModal);
+const ZoomViewer = lazy(loadZoom);
+const Slideshow = lazy(() => import("#client/features/showcase/slideshow.tsx"));
+
+type Open = { kind: "product" | "zoom"; id: CatalogProductId } | null;
 
 export default function HomePage() {
-  const { t } = useI18n();
+  const c = useCopy(copy);
   const to = useLocalizedPath();
+  const [open, setOpen] = useState<Open>(null);
+  const close = (isOpen: boolean) => (isOpen ? undefined : setOpen(null));
+  const warm = () => void (loadModal(), loadZoom());
+
   return (
-    <section className="container-page flex min-h-[90vh] flex-col justify-center gap-6 pt-28 pb-20">
-      <p className="eyebrow">{t("brand.tagline")}</p>
-      <h1 className="font-display text-5xl font-medium md:text-7xl">{t("brand.name")}</h1>
-      <p className="max-w-2xl text-lg text-ink-soft">{t("meta.home.description")}</p>
-      <div className="flex flex-wrap gap-3">
-        <Link to={to("/products")} className="btn-primary">{t("nav.products")}</Link>
-        <Link to={to("/about")} className="btn-outline">{t("nav.about")}</Link>
-      </div>
-    </section>
+    <>
+      <section className="relative flex min-h-[100svh] items-end overflow-hidden bg-ink text-sand">
+        <LoopVideo name="hero-loop" alt={c.hero.poster} sizes="100vw" priority className="absolute inset-0" />
+        <div className="absolute inset-0 bg-gradient-to-t from-ink via-ink/45 to-ink/10" aria-hidden="true" />
+        <div className="container-page relative pt-32 pb-20 md:pb-28">
+          <p className="eyebrow text-sand-deep">{c.hero.eyebrow}</p>
+          <h1 className="mt-4 max-w-3xl font-display text-5xl leading-[1.05] font-medium md:text-7xl">{c.hero.title}</h1>
+          <p className="mt-6 max-w-xl text-lg text-sand/85">{c.hero.body}</p>
+          <div className="mt-9 flex flex-wrap gap-3">
+            <Link to={to("/products")} className="btn-accent" data-testid="hero-explore">
+              {c.hero.explore}
+              <ArrowIcon className="flip-rtl" />
+            </Link>
+            <Link to={to("/about")} className="btn-outline border-sand/60 hover:bg-sand hover:text-ink" data-testid="hero-story">
+              {c.hero.story}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="container-page py-24 md:py-32" aria-labelledby="handcrafted">
+        <Reveal kind="fadeInUp" className="max-w-2xl">
+          <p className="eyebrow">{c.handcrafted.eyebrow}</p>
+          <h2 id="handcrafted" className="mt-3 font-display text-4xl font-medium md:text-5xl">{c.handcrafted.title}</h2>
+          <p className="mt-4 text-lg text-ink-soft">{c.handcrafted.body}</p>
+        </Reveal>
+        <div className="mt-14 grid gap-12 md:grid-cols-2 md:gap-10">
+          {(["nawat", "sanam"] as const).map((id, i) => (
+            <Reveal key={id} kind="slideUp" delay={i * 150}>
+              <ProductCard
+                id={id}
+                copy={c.handcrafted[id]}
+                onIntent={warm}
+                onOpen={() => setOpen({ kind: "product", id })}
+                onZoom={() => setOpen({ kind: "zoom", id })}
+              />
+            </Reveal>
+          ))}
+        </div>
+      </section>
+
+      <section className="bg-sand-deep/60 py-24 md:py-32" aria-labelledby="noticing">
+        <div className="container-page grid items-center gap-14 md:grid-cols-2">
+          <Reveal kind="slideRight">
+            <EyeMark className="h-14 w-14 text-walnut" />
+            <p className="eyebrow mt-6">{c.noticing.eyebrow}</p>
+            <h2 id="noticing" className="mt-3 font-display text-4xl font-medium md:text-5xl">{c.noticing.title}</h2>
+            <p className="mt-6 text-lg leading-relaxed text-ink-soft">{c.noticing.body}</p>
+            <dl className="mt-10 grid gap-6 sm:grid-cols-3">
+              {c.noticing.points.map((point) => (
+                <div key={point.title} className="border-t border-walnut/30 pt-4">
+                  <dt className="font-display text-2xl">{point.title}</dt>
+                  <dd className="mt-1 text-sm text-ink-soft">{point.body}</dd>
+                </div>
+              ))}
+            </dl>
+          </Reveal>
+          <Reveal kind="slideLeft" delay={150}>
+            <Picture
+              src="nawat-exploded.jpg"
+              alt={c.noticing.image}
+              sizes="(min-width: 768px) 45vw, 100vw"
+              width={1200}
+              height={900}
+              className="block overflow-hidden rounded-3xl"
+              imgClassName="h-auto w-full"
+            />
+          </Reveal>
+        </div>
+      </section>
+
+      <section className="container-page py-24 md:py-32" aria-labelledby="behind">
+        <Reveal kind="fadeInUp" className="mb-12 max-w-2xl">
+          <p className="eyebrow">{c.behind.eyebrow}</p>
+          <h2 id="behind" className="mt-3 font-display text-4xl font-medium md:text-5xl">{c.behind.title}</h2>
+          <p className="mt-4 text-lg text-ink-soft">{c.behind.body}</p>
+        </Reveal>
+        <NearViewport className="aspect-[3/2] rounded-3xl bg-walnut-deep">
+          <Slideshow
+            slides={[
+              { kind: "image", src: "bts-1.jpg", ...c.behind.slides[0] },
+              { kind: "image", src: "bts-2.jpg", ...c.behind.slides[1] },
+              { kind: "video", name: "bts-video", ...c.behind.slides[2] },
+            ]}
+          />
+        </NearViewport>
+      </section>
+
+      <section className="bg-ink py-24 text-sand md:py-32">
+        <Reveal kind="scaleIn" className="container-page flex flex-col items-center text-center">
+          <h2 className="font-display text-4xl font-medium md:text-6xl">{c.closing.title}</h2>
+          <p className="mt-5 max-w-xl text-lg text-sand/80">{c.closing.body}</p>
+          <div className="mt-10 flex flex-wrap justify-center gap-3">
+            <Link to={to("/services")} className="btn-accent" data-testid="final-services">
+              {c.closing.services}
+            </Link>
+            <Link to={to("/contact")} className="btn-outline border-sand/60 hover:bg-sand hover:text-ink" data-testid="final-contact">
+              {c.closing.contact}
+            </Link>
+          </div>
+        </Reveal>
+      </section>
+
+      {open ? (
+        <Suspense fallback={null}>
+          {open.kind === "product" ? (
+            <ProductModal productId={open.id} open onOpenChange={close} />
+          ) : (
+            <ZoomViewer productId={open.id} open onOpenChange={close} />
+          )}
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** Renders its children (and so loads their chunk and media) once it is within 600 px of view. */
+function NearViewport({ children, className }: { children: React.ReactNode; className: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setNear(true);
+        observer.disconnect();
+      }
+    }, { rootMargin: "600px 0px" });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className={near ? undefined : className}>
+      {near ? <Suspense fallback={<div className={className} />}>{children}</Suspense> : null}
+    </div>
   );
 }

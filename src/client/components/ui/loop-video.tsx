@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from "react";
+import { mediaEntry, Picture } from "./picture.tsx";
+import { mediaUrl } from "#shared/media.ts";
+
+type Props = {
+  /** Base name in media/: `hero-loop` means hero-loop.webm, hero-loop.mp4, hero-loop-poster.jpg. */
+  name: string;
+  /** What the poster shows, for screen readers; the moving loop itself is decorative. */
+  alt: string;
+  sizes: string;
+  /** Above the fold: the poster is the page's LCP image. */
+  priority?: boolean;
+  className?: string;
+};
+
+
+/**
+ * A muted, looping, inline video over its poster (DESIGN D12). The poster is a responsive
+ * <Picture>, so it is what paints first; the video downloads only when it comes into view
+ * (`preload="none"`, and for the hero after the page has loaded), plays while visible, and
+ * never plays under prefers-reduced-motion.
+ */
+export function LoopVideo({ name, alt, sizes, priority = false, className = "" }: Props) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    video.muted = true;
+    const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
+    let visible = false;
+    let started = !priority || document.readyState === "complete";
+    const update = () => {
+      if (visible && started && !motion.matches) video.play().catch(() => undefined);
+      else video.pause();
+    };
+    const onLoad = () => {
+      started = true;
+      update();
+    };
+    if (!started) window.addEventListener("load", onLoad, { once: true });
+    const observer = new IntersectionObserver((entries) => {
+      visible = entries.some((entry) => entry.isIntersecting);
+      update();
+    });
+    observer.observe(video);
+    motion.addEventListener("change", update);
+    return () => {
+      observer.disconnect();
+      motion.removeEventListener("change", update);
+      window.removeEventListener("load", onLoad);
+    };
+  }, [priority]);
+
+  const hash = (ext: string) => mediaEntry(`${name}.${ext}`)?.[2];
+  return (
+    <div className={`relative overflow-hidden ${className}`}>
+      <Picture
+        src={`${name}-poster.jpg`}
+        alt={alt}
+        sizes={sizes}
+        width={960}
+        height={540}
+        priority={priority}
+        className="absolute inset-0 block h-full w-full"
+        imgClassName="h-full w-full object-cover"
+      />
+      <video
+        ref={ref}
+        muted
+        loop
+        playsInline
+        preload="none"
+        aria-hidden="true"
+        tabIndex={-1}
+        data-playing={playing ? "true" : "false"}
+        onPlaying={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onError={() => console.warn(`video ${name} could not be played`)}
+        className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-700 ${playing ? "opacity-100" : "opacity-0"}`}
+      >
+        <source src={mediaUrl(`${name}.webm`, hash("webm"))} type="video/webm" />
+        <source src={mediaUrl(`${name}.mp4`, hash("mp4"))} type="video/mp4" />
+      </video>
+    </div>
+  );
+}
+

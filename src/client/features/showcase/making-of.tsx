@@ -1,0 +1,164 @@
+import { useRef } from "react";
+import { Picture, mediaEntry, variantUrl } from "#client/components/ui/picture.tsx";
+import { Reveal } from "#client/components/ui/reveal.tsx";
+import { useI18n } from "#client/i18n/i18n.tsx";
+import { interpolate } from "#shared/i18n/types.ts";
+import { mediaUrl } from "#shared/media.ts";
+import { showcase } from "../../../../content/showcase.ts";
+import type recordEn from "../../../../content/showcase.en.ts";
+import type productsEn from "../../pages/products.en.ts";
+import type { Catalog } from "#shared/i18n/types.ts";
+import { PlayIcon } from "./icons.tsx";
+import { formatDuration } from "./wishlist.ts";
+
+type Props = { copy: Catalog<(typeof productsEn)["making"]>; record: Catalog<typeof recordEn> };
+
+/**
+ * The "full-width embedded" section of the showcase page: the data the original defined but
+ * never showed (spec §2, §3): gallery, artisan, sketches, behind-the-scenes film with its four
+ * chapters, materials, and the 7-10 days each piece takes.
+ */
+export function MakingOf({ copy, record }: Props) {
+  const { lang } = useI18n();
+  const film = useRef<HTMLVideoElement>(null);
+  const { main, clips } = showcase.behindTheScenes;
+  const chapterStarts = clips.map((_, i) => clips.slice(0, i).reduce((sum, clip) => sum + clip.seconds, 0));
+
+  // Chapters are parts of the one film: jump to the chapter's share of the film's real length.
+  const playChapter = (i: number) => {
+    const video = film.current;
+    if (!video) return;
+    const seek = () => {
+      const total = clips.reduce((sum, clip) => sum + clip.seconds, 0);
+      video.currentTime = Number.isFinite(video.duration) ? (chapterStarts[i]! / total) * video.duration : 0;
+      video.play().catch(() => undefined);
+    };
+    if (video.readyState >= 1) seek();
+    else {
+      video.addEventListener("loadedmetadata", seek, { once: true });
+      video.load();
+    }
+    video.scrollIntoView({ block: "center", behavior: "smooth" });
+  };
+
+  return (
+    <section className="bg-sand-deep/50 py-24 md:py-32" aria-labelledby="making" data-testid="making-of">
+      <div className="container-page">
+        <Reveal kind="fadeInUp" className="max-w-2xl">
+          <p className="eyebrow">{copy.eyebrow}</p>
+          <h2 id="making" className="mt-3 font-display text-4xl font-medium md:text-5xl">{copy.title}</h2>
+        </Reveal>
+
+        <div className="mt-12 grid gap-4 sm:grid-cols-3">
+          {showcase.galleryImages.map((src, i) => (
+            <Reveal key={src} kind="scaleIn" delay={i * 120}>
+              <Picture src={src} alt={copy.gallery[i] ?? ""} sizes="(min-width: 640px) 33vw, 100vw" width={1200} height={900} className="block overflow-hidden rounded-2xl" imgClassName="aspect-[4/3] h-full w-full object-cover" />
+            </Reveal>
+          ))}
+        </div>
+
+        <div className="mt-20 grid gap-12 md:grid-cols-[2fr_3fr]">
+          <Reveal kind="slideRight" as="figure" className="rounded-3xl bg-ink p-8 text-sand md:p-10">
+            <p className="eyebrow text-accent">{copy.artisanLabel}</p>
+            <blockquote className="mt-6 font-display text-2xl leading-snug italic md:text-3xl">“{record.artisan.quote}”</blockquote>
+            <figcaption className="mt-8 border-t border-sand/20 pt-6">
+              <p className="text-lg font-medium">{record.artisan.name}</p>
+              <p className="text-sand/75">{record.artisan.specialty}</p>
+              <p className="text-sand/75">{record.artisan.years}</p>
+            </figcaption>
+          </Reveal>
+          <Reveal kind="slideLeft" delay={120}>
+            <h3 className="font-display text-3xl">{copy.sketchesLabel}</h3>
+            <ol className="mt-6 grid gap-4 sm:grid-cols-3">
+              {showcase.sketches.evolution.map((src, i) => (
+                <li key={src} className="rounded-2xl bg-sand p-3">
+                  <Picture src={src} alt="" sizes="(min-width: 768px) 20vw, 100vw" width={1200} height={900} className="block" imgClassName="h-auto w-full" />
+                  <p className="mt-3 text-sm text-ink-soft">{record.sketches.evolution[i]}</p>
+                </li>
+              ))}
+            </ol>
+            <figure className="mt-6 rounded-2xl bg-sand p-4">
+              <Picture src={showcase.sketches.technical} alt={record.sketches.technical} sizes="(min-width: 768px) 55vw, 100vw" width={1200} height={900} className="block" imgClassName="h-auto w-full" />
+              <figcaption className="mt-3 text-sm text-ink-soft">
+                <span className="font-medium text-ink">{copy.technicalLabel}: </span>
+                {record.sketches.technical}
+              </figcaption>
+            </figure>
+          </Reveal>
+        </div>
+
+        <Reveal kind="fadeInUp" className="mt-20">
+          <h3 className="font-display text-3xl">{copy.filmLabel}</h3>
+          <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
+            <figure>
+              <video
+                ref={film}
+                controls
+                muted
+                playsInline
+                preload="none"
+                poster={variantUrl(main.thumbnail, 960)}
+                className="aspect-video w-full rounded-2xl bg-ink"
+                aria-label={record.clips.main}
+                data-testid="bts-film"
+              >
+                <source src={mediaUrl(`${main.video}.webm`, mediaEntry(`${main.video}.webm`)?.[2])} type="video/webm" />
+                <source src={mediaUrl(`${main.video}.mp4`, mediaEntry(`${main.video}.mp4`)?.[2])} type="video/mp4" />
+              </video>
+              <figcaption className="mt-3 flex justify-between gap-4 text-sm text-ink-soft">
+                <span>{record.clips.main}</span>
+                <bdi>{formatDuration(main.seconds, lang)}</bdi>
+              </figcaption>
+            </figure>
+            <div>
+              <h4 className="eyebrow">{copy.chapters}</h4>
+              <ol className="mt-3 grid gap-3">
+                {clips.map((clip, i) => (
+                  <li key={clip.thumbnail}>
+                    <button
+                      type="button"
+                      onClick={() => playChapter(i)}
+                      aria-label={interpolate(copy.playChapter, { title: record.clips.items[i] ?? "" })}
+                      className="group flex w-full items-center gap-4 rounded-2xl bg-sand p-2 text-start hover:bg-white"
+                    >
+                      <span className="relative block w-28 shrink-0 overflow-hidden rounded-xl">
+                        <Picture src={clip.thumbnail} alt="" sizes="112px" width={1200} height={800} className="block" imgClassName="aspect-[3/2] h-full w-full object-cover" />
+                        <span className="absolute inset-0 flex items-center justify-center bg-ink/30 text-sand opacity-80 group-hover:opacity-100">
+                          <PlayIcon className="flip-rtl" />
+                        </span>
+                      </span>
+                      <span className="flex-1">{record.clips.items[i]}</span>
+                      <bdi className="pe-3 text-sm text-ink-soft">{formatDuration(clip.seconds, lang)}</bdi>
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          </div>
+        </Reveal>
+
+        <div className="mt-20 grid gap-12 md:grid-cols-2">
+          <Reveal kind="fadeInUp">
+            <h3 className="font-display text-3xl">{copy.materialsLabel}</h3>
+            <dl className="mt-6 grid gap-5">
+              {record.materials.map((material) => (
+                <div key={material.name} className="border-t border-walnut/25 pt-4">
+                  <dt className="font-medium">{material.name}</dt>
+                  <dd className="mt-1 text-ink-soft">{material.detail}</dd>
+                </div>
+              ))}
+            </dl>
+          </Reveal>
+          <Reveal kind="fadeInUp" delay={120} className="rounded-3xl bg-walnut p-8 text-sand md:p-10">
+            <h3 className="eyebrow text-sand-deep">{copy.craftLabel}</h3>
+            <p className="mt-4 flex items-baseline gap-3">
+              <bdi className="font-display text-7xl">{copy.daysValue}</bdi>
+              <span className="text-lg">{copy.daysUnit}</span>
+            </p>
+            <p className="mt-6 leading-relaxed text-sand/85">{record.craftsmanship}</p>
+          </Reveal>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { Dialog } from "radix-ui";
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { CloseIcon } from "#client/components/ui/icons.tsx";
+import { Picture } from "#client/components/ui/picture.tsx";
+import { useCopy } from "#client/i18n/lazy-copy.ts";
+import { useI18n } from "#client/i18n/i18n.tsx";
+import { formatNumber } from "#shared/i18n/format.ts";
+import { interpolate } from "#shared/i18n/types.ts";
+import type { CatalogProductId } from "../../../../content/catalog.ts";
+import { productMedia } from "../../../../content/showcase.ts";
+import { showcaseCopy } from "./copy.ts";
+import { ResetIcon, ZoomIcon } from "./icons.tsx";
+import { clampPan, dragPan, maxZoom, minZoom, zoomIn, zoomOut, zoomPercent, type Pan } from "./zoom.ts";
+
+type Props = { productId: CatalogProductId; open: boolean; onOpenChange: (open: boolean) => void };
+
+/**
+ * The image zoom viewer (spec §4): 1x to 4x in steps of 1.5x with buttons, the wheel and the
+ * keyboard; the percentage is shown; the image can be dragged only when zoomed in, and the pan
+ * resets on the way back to 1x.
+ */
+export default function ZoomViewer({ productId, open, onOpenChange }: Props) {
+  const { lang, dir } = useI18n();
+  const copy = useCopy(showcaseCopy);
+  const [scale, setScale] = useState(1);
+  const [pan, setPan] = useState<Pan>({ x: 0, y: 0 });
+  const frameRef = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ x: number; y: number; start: Pan } | null>(null);
+
+  const frameSize = () => {
+    const rect = frameRef.current?.getBoundingClientRect();
+    return { width: rect?.width ?? 0, height: rect?.height ?? 0 };
+  };
+  const applyScale = (next: number) => {
+    setScale(next);
+    setPan((current) => clampPan(current, next, frameSize()));
+  };
+
+  // The wheel zooms; it needs a non-passive listener to keep the page from scrolling.
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!frame) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      setScale((current) => {
+        const next = event.deltaY < 0 ? zoomIn(current) : zoomOut(current);
+        setPan((p) => clampPan(p, next, frameSize()));
+        return next;
+      });
+    };
+    frame.addEventListener("wheel", onWheel, { passive: false });
+    return () => frame.removeEventListener("wheel", onWheel);
+  }, [frame]);
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (scale <= minZoom) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { x: event.clientX, y: event.clientY, start: pan };
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const start = drag.current;
+    if (!start) return;
+    setPan(dragPan(start.start, event.clientX - start.x, event.clientY - start.y, scale, frameSize()));
+  };
+  const endDrag = () => {
+    drag.current = null;
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = 40;
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [step, 0],
+      ArrowRight: [-step, 0],
+      ArrowUp: [0, step],
+      ArrowDown: [0, -step],
+    };
+    if (event.key === "+" || event.key === "=") applyScale(zoomIn(scale));
+    else if (event.key === "-") applyScale(zoomOut(scale));
+    else if (event.key === "0") applyScale(1);
+    else if (moves[event.key] && scale > minZoom) {
+      const [dx, dy] = moves[event.key]!;
+      setPan(dragPan(pan, dx, dy, scale, frameSize()));
+    } else return;
+    event.preventDefault();
+  };
+
+  const name = copy.products[productId].name;
+  const button = "inline-flex h-11 w-11 items-center justify-center rounded-full bg-sand/10 text-sand hover:bg-sand/20 disabled:opacity-40";
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/90" />
+        <Dialog.Content
+          dir={dir}
+          data-testid="zoom-viewer"
+          className="fixed inset-0 z-50 flex flex-col text-sand outline-none"
+        >
+          <div className="container-page flex items-center justify-between gap-4 py-4">
+            <Dialog.Title className="font-display text-2xl">{interpolate(copy.zoom.title, { name })}</Dialog.Title>
+            <Dialog.Close aria-label={copy.zoom.close} className={button}>
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">{copy.zoom.hint}</Dialog.Description>
+          <div
+            ref={(node) => {
+              frameRef.current = node;
+              setFrame(node);
+            }}
+            data-testid="zoom-frame"
+            tabIndex={0}
+            role="application"
+            aria-roledescription={copy.zoom.level}
+            aria-label={interpolate(copy.zoom.title, { name })}
+            onKeyDown={onKeyDown}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={endDrag}
+            onPointerCancel={endDrag}
+            className={`relative mx-auto aspect-square w-full max-w-[min(92vw,72vh)] touch-none overflow-hidden rounded-2xl bg-ink select-none ${scale > 1 ? "cursor-grab active:cursor-grabbing" : "cursor-zoom-in"}`}
+          >
+            <div
+              data-testid="zoom-image"
+              data-scale={scale}
+              data-pan={`${Math.round(pan.x)},${Math.round(pan.y)}`}
+              className="h-full w-full transition-transform duration-200 ease-out"
+              style={{ transform: `translate3d(${pan.x}px, ${pan.y}px, 0) scale(${scale})` }}
+            >
+              <Picture
+                src={productMedia[productId].zoom}
+                alt={name}
+                sizes="(min-width: 900px) 72vh, 92vw"
+                width={1200}
+                height={900}
+                priority
+                className="block h-full w-full"
+                imgClassName="pointer-events-none h-full w-full object-contain"
+              />
+            </div>
+          </div>
+          <div className="flex items-center justify-center gap-3 py-5" role="group" aria-label={copy.zoom.level}>
+            <button type="button" className={button} onClick={() => applyScale(zoomOut(scale))} disabled={scale <= minZoom} aria-label={copy.zoom.zoomOut}>
+              <ZoomIcon minus />
+            </button>
+            <output data-testid="zoom-percent" aria-live="polite" className="min-w-16 text-center tabular-nums" dir="ltr">
+              {formatNumber(zoomPercent(scale), lang)}{lang === "ar" ? "٪" : "%"}
+            </output>
+            <button type="button" className={button} onClick={() => applyScale(zoomIn(scale))} disabled={scale >= maxZoom} aria-label={copy.zoom.zoomIn}>
+              <ZoomIcon />
+            </button>
+            <button type="button" className={button} onClick={() => applyScale(1)} disabled={scale === 1} aria-label={copy.zoom.reset}>
+              <ResetIcon />
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

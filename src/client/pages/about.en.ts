@@ -1,0 +1,39 @@
+export default {
+  hero: {
+    eyebrow: "About the studio",
+    title: "We design the objects that hold Saudi hospitality.",
+    body: "Nawat Studio is a product design studio in Riyadh. We study the small rituals of Saudi life, the dates offered to a guest, the oud lit before a gathering, and design objects that honour them: crafted by hand in walnut, made to be used daily and kept for generations.",
+    explore: "Explore products",
+    services: "View services",
+    image: "The studio's workshop in Riyadh, with walnut blanks and a lathe",
+  },
+  eye: {
+    eyebrow: "Our mark",
+    statement: "An eye, because everything we make begins with noticing.",
+    body: "Look closely at a majlis and you will see the pit held awkwardly in a palm, the ash that falls beside the burner. The eye in our logo stands for that attention. Its pupil is a date pit: the small detail that started the studio.",
+    logo: "The studio's eye logo",
+  },
+  products: {
+    eyebrow: "Our products",
+    title: "Pieces that start conversations",
+    items: [
+      { name: "Nawat", body: "The walnut date bowl that hides the pits in a secret base." },
+      { name: "Sanam", body: "The incense holder that burns oud upside down and keeps the ash." },
+    ],
+    link: "See the collection",
+    images: ["Nawat, the walnut date bowl", "Sanam, the walnut incense holder"],
+  },
+  values: {
+    items: [
+      { value: "Riyadh", label: "Designed and made in our own workshop" },
+      { value: "100%", label: "Natural walnut, finished with natural oils" },
+      { value: "7-10", label: "Days of handwork for every piece" },
+    ],
+  },
+  team: {
+    title: "Connect with our Team",
+    body: "Corporate gifts, hospitality for an event, a product of your own: tell us what you have in mind and we will answer within 24 hours.",
+    start: "Start a project",
+    services: "View services",
+  },
+} as const;

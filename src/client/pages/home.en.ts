@@ -1,0 +1,60 @@
+export default {
+  hero: {
+    eyebrow: "Handcrafted in Riyadh",
+    title: "Heritage, shaped by hand.",
+    body: "Objects for the Saudi majlis, turned from walnut and designed around the small rituals of hospitality: made to be noticed, used every day and handed down.",
+    explore: "Explore the collection",
+    story: "Our story",
+    poster: "The Nawat walnut date bowl turning slowly in warm light",
+  },
+  handcrafted: {
+    eyebrow: "Handcrafted",
+    title: "Two pieces, one idea of hospitality",
+    body: "Each piece starts from a gesture every Saudi home knows, and asks how it could be more graceful.",
+    nawat: {
+      name: "Nawat",
+      line: "The date bowl that hides the pits",
+      info: ["Natural walnut, three nesting parts", "18 × 5 cm", "7-10 days of handwork"],
+      open: "View Nawat details",
+      zoom: "Zoom into Nawat",
+      cart: "Add Nawat to cart",
+      moreInfo: "More about Nawat",
+    },
+    sanam: {
+      name: "Sanam",
+      line: "Incense sticks, upside down",
+      info: ["Walnut with an ash-catching base", "Burns the stick pointing down", "Made in small batches"],
+      open: "View Sanam details",
+      zoom: "Zoom into Sanam",
+      cart: "Add Sanam to cart",
+      moreInfo: "More about Sanam",
+    },
+  },
+  noticing: {
+    eyebrow: "The art of noticing",
+    title: "Good design begins with what everyone else overlooks.",
+    body: "Pits gathered in a palm. Ash on the majlis carpet. Small moments that nobody designs for, yet everybody lives with. Our eye-shaped mark is a promise: we look closely at how people really host, and then design the detail that makes the moment easier.",
+    points: [
+      { title: "Notice", body: "We watch the ritual before we touch the wood." },
+      { title: "Simplify", body: "One gesture, no instructions, nothing to break." },
+      { title: "Honour", body: "Materials and forms that respect where they come from." },
+    ],
+    image: "Nawat in three parts: dates bowl, pit-collecting base and cover",
+  },
+  behind: {
+    eyebrow: "Behind the scenes",
+    title: "From a walnut block to your majlis",
+    body: "Every piece passes through the same hands in our Riyadh workshop.",
+    slides: [
+      { alt: "A craftsman turning walnut on the lathe", caption: "Turning: the bowl takes its shape on the lathe." },
+      { alt: "Hands rubbing natural oil into a walnut bowl", caption: "Finishing: natural oils bring the grain to life." },
+      { alt: "The workshop at work", caption: "The workshop, in motion." },
+    ],
+  },
+  closing: {
+    title: "Have a project in mind?",
+    body: "Corporate gifts, events, a piece of your own: the studio designs and makes it with you.",
+    services: "Our services",
+    contact: "Talk to the studio",
+  },
+} as const;

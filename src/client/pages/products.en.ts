@@ -1,0 +1,45 @@
+import record from "../../../content/showcase.en.ts";
+
+export default {
+  record,
+  hero: { label: "Luxury Collection", tagline: "Handcrafted with precision.", image: "Nawat, the walnut date bowl, on a warm stone plinth" },
+  heritage: { eyebrow: "Heritage", video: "Dates and Arabic coffee served in Nawat in the majlis" },
+  riyadh: {
+    title: "Handcrafted in the Heart of Riyadh, to the Whole World",
+    line: "We honor people, craftsmanship, identity, and meaning.",
+  },
+  making: {
+    eyebrow: "The making of Nawat",
+    title: "Seven to ten days, one pair of hands",
+    gallery: ["Nawat seen from above", "Nawat in profile", "The three parts of Nawat, apart"],
+    artisanLabel: "The artisan",
+    sketchesLabel: "From sketch to object",
+    technicalLabel: "Technical drawing",
+    filmLabel: "Behind the scenes",
+    chapters: "Chapters",
+    materialsLabel: "Materials",
+    craftLabel: "Craftsmanship",
+    daysValue: "7-10",
+    daysUnit: "days of handwork per piece",
+    playChapter: "Play: {title}",
+  },
+  loop: { video: "Nawat turning slowly, the lid lifting to reveal the base" },
+  everyPit: {
+    title: "Nawat for Every Pit!",
+    body: "Designed for dates, but happy to serve anything with a pit or a shell: olives, cherries, apricots, pistachios and the nuts of a long evening. Whatever you offer, the table stays clean.",
+    price: "Price",
+    buyNow: "Buy Now",
+    newTab: "(opens the store in a new tab)",
+    wishlist: "Add to Wishlist",
+    wishlisted: "In your wishlist",
+    added: "Added to your wishlist",
+    addedBody: "Nawat is saved on this device.",
+    removed: "Removed from your wishlist",
+  },
+  sanam: {
+    title: "Sanam Al-Oud: Incense Sticks, Upside Down",
+    soon: "Coming Soon",
+    line: "A new experience in the world of incense and fragrances",
+    image: "Sanam, the walnut incense holder, with a stick of oud burning downward",
+  },
+} as const;
