@@ -1,5 +1,29 @@
-import { PendingPage } from "#client/components/layout/pending-page.tsx";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { FontTool } from "#client/features/font-recognition/components/font-tool.tsx";
+import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
+import { createQueryClient } from "#client/lib/query-client.ts";
 
+export const copy = defineLazyCopy({
+  en: () => import("./font-recognition.en.ts"),
+  ar: () => import("./font-recognition.ar.ts"),
+});
+
+/** /font-recognition (spec §2, §4): the model names the typeface in an uploaded image. */
 export default function FontRecognitionPage() {
-  return <PendingPage pageId="fontRecognition" />;
+  const c = useCopy(copy);
+  // The frame does not load TanStack Query on every page; this page brings its own client.
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <div className="container-page grid gap-12 pt-28 pb-24">
+        <header className="grid max-w-3xl gap-4">
+          <p className="eyebrow">{c.hero.eyebrow}</p>
+          <h1 className="font-display text-5xl font-medium md:text-6xl">{c.hero.title}</h1>
+          <p className="text-lg text-ink-soft">{c.hero.lead}</p>
+        </header>
+        <FontTool copy={c} />
+      </div>
+    </QueryClientProvider>
+  );
 }

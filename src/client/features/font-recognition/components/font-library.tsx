@@ -1,0 +1,106 @@
+import { useId, useState } from "react";
+import type { FontRecognitionCopy } from "#client/pages/font-recognition.en.ts";
+import { interpolate } from "#shared/i18n/types.ts";
+import type { Lang } from "#shared/lang.ts";
+import type { FontLibraryFamily } from "#shared/schemas/font-library.ts";
+import { useFontLibrary } from "../api/use-font-library.ts";
+
+type ScriptFilter = "all" | "arabic" | "latin";
+
+const styleOf = (f: FontLibraryFamily) => f.arabicStyle ?? f.latinClass ?? "";
+
+/** The families the model knows, with a specimen of each, filtered by script and style. */
+export function FontLibrary(props: { copy: FontRecognitionCopy; lang: Lang }) {
+  const { copy, lang } = props;
+  const l = copy.library;
+  const query = useFontLibrary(true);
+  const [script, setScript] = useState<ScriptFilter>("all");
+  const [style, setStyle] = useState("all");
+  const scriptId = useId();
+  const styleId = useId();
+  const number = (n: number) => new Intl.NumberFormat(lang === "ar" ? "ar-SA-u-nu-arab" : "en-US").format(n);
+
+  if (query.isPending) return <p role="status">{l.loading}</p>;
+  if (query.isError) return <p role="alert">{l.failed}</p>;
+
+  const families = query.data.families;
+  const inScript = families.filter((f) => script === "all" || f.script === script);
+  const styles = [...new Set(inScript.map(styleOf).filter(Boolean))];
+  const activeStyle = styles.includes(style) ? style : "all";
+  const shown = inScript.filter((f) => activeStyle === "all" || styleOf(f) === activeStyle);
+  const styleName = (s: string) => (l.styles as Record<string, string>)[s] ?? s;
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="grid gap-1">
+          <label htmlFor={scriptId} className="text-sm font-medium">
+            {l.script}
+          </label>
+          <select
+            id={scriptId}
+            value={script}
+            onChange={(event) => setScript(event.target.value as ScriptFilter)}
+            className="min-h-11 rounded-lg border border-sand-deep bg-white px-3"
+          >
+            <option value="all">{l.all}</option>
+            <option value="arabic">{l.arabic}</option>
+            <option value="latin">{l.latin}</option>
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={styleId} className="text-sm font-medium">
+            {l.style}
+          </label>
+          <select
+            id={styleId}
+            value={activeStyle}
+            onChange={(event) => setStyle(event.target.value)}
+            className="min-h-11 rounded-lg border border-sand-deep bg-white px-3"
+          >
+            <option value="all">{l.all}</option>
+            {styles.map((s) => (
+              <option key={s} value={s}>
+                {styleName(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="ms-auto text-sm text-ink-soft" role="status" data-testid="library-count">
+          {interpolate(l.count, { count: number(shown.length) })}
+        </p>
+      </div>
+      {shown.length === 0 ? <p>{l.none}</p> : null}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="library-list">
+        {shown.map((f) => {
+          const name = lang === "ar" ? f.nameAr : f.name;
+          const other = lang === "ar" ? f.name : f.nameAr;
+          return (
+            <li key={f.id} className="grid gap-3 rounded-2xl border border-sand-deep bg-white p-4">
+              <img
+                src={f.sampleUrl}
+                alt={interpolate(l.sampleAlt, { name })}
+                width={560}
+                height={120}
+                loading="lazy"
+                decoding="async"
+                className="h-auto w-full rounded-lg"
+              />
+              <div>
+                <h3 className="font-medium">
+                  <bdi>{name}</bdi> <span className="text-sm font-light text-ink-soft"><bdi>{other}</bdi></span>
+                </h3>
+                <p className="text-sm text-ink-soft">
+                  {lang === "ar" ? f.classificationAr : f.classification}
+                  {" · "}
+                  {interpolate(l.weights, { list: f.weights.map(number).join(lang === "ar" ? "، " : ", ") })}
+                  {f.italic ? ` · ${l.italic}` : ""}
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

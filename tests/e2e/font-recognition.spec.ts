@@ -1,0 +1,185 @@
+import { readFile } from "node:fs/promises";
+import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { expect, expectAccessible, test, waitForApp } from "./fixtures.ts";
+
+const root = new URL("../../", import.meta.url).pathname;
+GlobalFonts.registerFromPath(`${root}node_modules/@fontsource/roboto/files/roboto-latin-400-normal.woff2`, "e2e-roboto");
+GlobalFonts.registerFromPath(`${root}node_modules/@fontsource/amiri/files/amiri-arabic-400-normal.woff2`, "e2e-amiri");
+
+/** A freshly drawn photo-sized line of text, as a PNG the visitor "uploads". */
+function textImage(font: string, text: string, rtl = false): Buffer {
+  const canvas = createCanvas(1000, 360);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#f7f3ec";
+  ctx.fillRect(0, 0, 1000, 360);
+  ctx.fillStyle = "#1d1a16";
+  ctx.font = `64px "${font}"`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.direction = rtl ? "rtl" : "ltr";
+  ctx.fillText(text, 500, 180);
+  return canvas.toBuffer("image/png");
+}
+
+const languages = [
+  {
+    lang: "en",
+    prefix: "",
+    dir: "ltr",
+    image: { name: "walnut.png", font: "e2e-roboto", text: "Handmade walnut bowls", rtl: false },
+    title: "Which typeface is this?",
+    choose: "Image to analyse",
+    analyze: "Analyze Font",
+    clear: "Clear",
+    download: "Download Report",
+    copy: "Copy summary",
+    toastTitle: "Font Analysis Complete",
+    copied: "Summary copied",
+    percent: /\d+%/,
+    tooLarge: "the limit is 10 MB",
+    emptyResult: "Results appear here",
+    openLibrary: "Browse the library",
+    script: "Script",
+    style: "Style",
+    arabic: "Arabic",
+    kufi: "Kufi",
+    summary: "Font analysis (Nawat Studio)",
+  },
+  {
+    lang: "ar",
+    prefix: "/ar",
+    dir: "rtl",
+    image: { name: "turath.png", font: "e2e-amiri", text: "صناعة يدوية من الرياض", rtl: true },
+    title: "ما اسم هذا الخط؟",
+    choose: "الصورة المراد تحليلها",
+    analyze: "حلّل الخط",
+    clear: "مسح",
+    download: "تنزيل التقرير",
+    copy: "نسخ الملخص",
+    toastTitle: "اكتمل تحليل الخط",
+    copied: "نُسخ الملخص",
+    percent: /[٠-٩]+٪/,
+    tooLarge: "والحد الأقصى ١٠ ميغابايت",
+    emptyResult: "ستظهر النتائج هنا",
+    openLibrary: "تصفّح المكتبة",
+    script: "الأبجدية",
+    style: "الطراز",
+    arabic: "عربي",
+    kufi: "كوفي",
+    summary: "تحليل الخط (استوديو نواة)",
+  },
+] as const;
+
+for (const l of languages) {
+  test.describe(`font recognition in ${l.lang}`, () => {
+    test("upload, select, analyse, report, copy and clear", async ({ page, context, baseURL }) => {
+      test.setTimeout(120_000);
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
+      await page.goto(`${l.prefix}/font-recognition`);
+      await waitForApp(page);
+      await expect(page.locator("html")).toHaveAttribute("dir", l.dir);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.title);
+      await expect(page.getByText(l.emptyResult)).toBeVisible();
+      await expectAccessible(page);
+
+      // Over 10 MB: refused on the page, before anything is read or sent.
+      const input = page.getByLabel(l.choose);
+      await input.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+      await expect(page.getByTestId("upload-problem")).toContainText(l.tooLarge);
+      await expect(page.getByTestId("selection-surface")).toHaveCount(0);
+
+      // A real image: preview, then a box dragged around the text.
+      const { name, font, text, rtl } = l.image;
+      await input.setInputFiles({ name, mimeType: "image/png", buffer: textImage(font, text, rtl) });
+      await expect(page.getByTestId("upload-problem")).toHaveCount(0);
+      const surface = page.getByTestId("selection-surface");
+      await expect(surface).toBeVisible();
+      const area = (await surface.boundingBox())!;
+      await page.mouse.move(area.x + area.width * 0.05, area.y + area.height * 0.25);
+      await page.mouse.down();
+      await page.mouse.move(area.x + area.width * 0.5, area.y + area.height * 0.5, { steps: 4 });
+      await page.mouse.move(area.x + area.width * 0.95, area.y + area.height * 0.75, { steps: 4 });
+      await page.mouse.up();
+      await expect(page.getByTestId("selection-box")).toBeVisible();
+      await expect(page.getByTestId("selection-status")).toContainText("×");
+
+      // Analyse: the request carries the box, the toast names the family with a percentage.
+      const requestSeen = page.waitForRequest((r) => r.url().endsWith("/api/analyze-font") && r.method() === "POST");
+      await page.getByRole("button", { name: l.analyze }).click();
+      const sent = (await requestSeen).postDataJSON() as { image: string; box?: { x: number; y: number; w: number; h: number } };
+      expect(sent.image).toMatch(/^data:image\/png;base64,/);
+      expect(sent.box?.w).toBeGreaterThan(700);
+      expect((await requestSeen).headers()["accept-language"]).toBe(l.lang);
+
+      const toast = page.getByTestId("toast-viewport").getByRole("status");
+      await expect(toast).toContainText(l.toastTitle, { timeout: 30_000 });
+      await expect(toast).toContainText(l.percent);
+      const family = (await page.getByTestId("result-family").textContent())!.trim();
+      expect(family.length).toBeGreaterThan(1);
+      if (l.lang === "ar") expect(family).toMatch(/[\u0600-\u06ff]/);
+      await expect(toast).toContainText(family);
+      await expect(page.getByTestId("result-confidence")).toHaveText(l.percent);
+      await expect(page.getByTestId("result-similar").getByRole("listitem").first()).toBeVisible();
+      await expect(page.getByTestId("result-characteristics").getByRole("listitem").first()).toBeVisible();
+      await expectAccessible(page);
+
+      // The report downloads and is a page a person can open, in this language, with the image.
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: l.download }).click()]);
+      expect(download.suggestedFilename()).toMatch(/\.html$/);
+      const report = await readFile((await download.path())!, "utf8");
+      expect(report).toContain(`<html lang="${l.lang}" dir="${l.dir}">`);
+      expect(report).toContain(family);
+      expect(report).toMatch(/<img src="data:image\/jpeg;base64,/);
+      expect(report).not.toMatch(/<script|https?:\/\//);
+
+      // The second icon copies a summary.
+      await page.getByRole("button", { name: l.copy }).click();
+      await expect(page.getByTestId("toast-viewport")).toContainText(l.copied);
+      const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+      expect(clipboard).toContain(l.summary);
+      expect(clipboard).toContain(family);
+
+      // A new image clears the old result; Clear resets image and result.
+      await input.setInputFiles({ name: `again-${name}`, mimeType: "image/png", buffer: textImage(font, text, rtl) });
+      await expect(page.getByTestId("analysis-result")).toHaveCount(0);
+      await expect(page.getByTestId("selection-box")).toHaveCount(0);
+      await page.getByRole("button", { name: l.clear }).click();
+      await expect(page.getByTestId("selection-surface")).toHaveCount(0);
+      await expect(page.getByText(l.emptyResult)).toBeVisible();
+    });
+
+    test("a dropped file that is not an image is refused", async ({ page }) => {
+      await page.goto(`${l.prefix}/font-recognition`);
+      await waitForApp(page);
+      const transfer = await page.evaluateHandle(() => {
+        const dt = new DataTransfer();
+        dt.items.add(new File(["hello"], "notes.txt", { type: "text/plain" }));
+        return dt;
+      });
+      await page.getByTestId("drop-zone").dispatchEvent("drop", { dataTransfer: transfer });
+      await expect(page.getByTestId("upload-problem")).toBeVisible();
+      await expect(page.getByTestId("selection-surface")).toHaveCount(0);
+    });
+
+    test("the font library lists the families with samples and filters them", async ({ page }) => {
+      await page.goto(`${l.prefix}/font-recognition`);
+      await waitForApp(page);
+      await page.getByRole("button", { name: l.openLibrary }).click();
+      const list = page.getByTestId("library-list");
+      await expect(list.getByRole("listitem").first()).toBeVisible();
+      expect(await list.getByRole("listitem").count()).toBeGreaterThanOrEqual(60);
+      const firstSample = list.getByRole("img").first();
+      await expect(firstSample).toHaveJSProperty("complete", true);
+      expect(await firstSample.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(560);
+
+      await page.getByLabel(l.script).selectOption("arabic");
+      const arabicCount = await list.getByRole("listitem").count();
+      expect(arabicCount).toBeGreaterThanOrEqual(25);
+      await page.getByLabel(l.style).selectOption({ label: l.kufi });
+      const kufi = await list.getByRole("listitem").count();
+      expect(kufi).toBeGreaterThan(0);
+      expect(kufi).toBeLessThan(arabicCount);
+      await expectAccessible(page);
+    });
+  });
+}
