@@ -1,25 +1,67 @@
 import { absoluteUrl } from "../../src/shared/seo.ts";
-import type { Lang } from "../../src/shared/lang.ts";
+import { localizePath, type Lang } from "../../src/shared/lang.ts";
 import type { PageId } from "../../src/shared/routes.ts";
 import type { PublicConfig } from "../../src/shared/site-config.ts";
 import { en } from "../../src/shared/i18n/en.ts";
 import { ar } from "../../src/shared/i18n/ar.ts";
+import { catalog } from "../../content/catalog.ts";
+import { productMedia } from "../../content/showcase.ts";
+import productsEn from "../../content/products.en.ts";
+import productsAr from "../../content/products.ar.ts";
 
-/** schema.org data for a page (DESIGN D3): the studio on every indexable page's home and about. */
+/**
+ * schema.org data for a page (DESIGN D3), in the page's language: the studio (Organization) on
+ * the home and about pages, and the products (Product with an Offer at the catalog price) on the
+ * home page, where both are sold, and the products page, which shows Nawat.
+ */
 export function structuredDataFor(id: PageId, lang: Lang, config: PublicConfig): object[] {
   const messages = lang === "ar" ? ar : en;
-  if (id !== "home" && id !== "about") return [];
-  return [
-    {
+  const url = (path: string) => absoluteUrl(config.SITE_URL, localizePath(path, lang));
+  const organization = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    "@id": absoluteUrl(config.SITE_URL, "/#organization"),
+    name: messages.brand.name,
+    description: messages.footer.description,
+    url: url("/"),
+    logo: absoluteUrl(config.SITE_URL, "/api/image/logo.svg"),
+    image: absoluteUrl(config.SITE_URL, "/api/image/og-image.jpg"),
+    email: config.STUDIO_EMAIL,
+    telephone: config.STUDIO_PHONE,
+    address: { "@type": "PostalAddress", addressLocality: lang === "ar" ? "الرياض" : "Riyadh", addressCountry: "SA" },
+    sameAs: [config.INSTAGRAM_URL, config.TIKTOK_URL],
+  };
+  const words = lang === "ar" ? productsAr : productsEn;
+  const product = (productId: (typeof catalog)[number]["id"]) => {
+    const item = catalog.find((p) => p.id === productId)!;
+    return {
       "@context": "https://schema.org",
-      "@type": "Organization",
-      name: messages.brand.name,
-      url: absoluteUrl(config.SITE_URL, lang === "ar" ? "/ar" : "/"),
-      logo: absoluteUrl(config.SITE_URL, "/favicon.svg"),
-      email: config.STUDIO_EMAIL,
-      telephone: config.STUDIO_PHONE,
-      address: { "@type": "PostalAddress", addressLocality: lang === "ar" ? "الرياض" : "Riyadh", addressCountry: "SA" },
-      sameAs: [config.INSTAGRAM_URL, config.TIKTOK_URL],
-    },
-  ];
+      "@type": "Product",
+      "@id": absoluteUrl(config.SITE_URL, `/products#${productId}`),
+      name: words[productId].name,
+      description: words[productId].description,
+      image: absoluteUrl(config.SITE_URL, `/api/image/${productMedia[productId].image}`),
+      sku: productId,
+      brand: { "@type": "Brand", name: messages.brand.name },
+      ...(words[productId].materials ? { material: words[productId].materials } : {}),
+      offers: {
+        "@type": "Offer",
+        price: (item.priceHalalas / 100).toFixed(2),
+        priceCurrency: "SAR",
+        availability: "https://schema.org/InStock",
+        url: url(productId === "nawat" ? "/products" : "/"),
+        seller: { "@id": organization["@id"] },
+      },
+    };
+  };
+  switch (id) {
+    case "home":
+      return [organization, product("nawat"), product("sanam")];
+    case "about":
+      return [organization];
+    case "products":
+      return [product("nawat")];
+    default:
+      return [];
+  }
 }
