@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
-import { StaticRouter } from "react-router";
+import { StaticRouter } from "./lib/router.tsx";
 import { App } from "./app.tsx";
 
 /** Renders one URL to HTML for the prerender script; waits for every lazy page to resolve. */

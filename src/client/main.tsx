@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
+import { BrowserRouter } from "./lib/router.tsx";
 import { App, pageIdFor } from "./app.tsx";
 import { loadMessages } from "./i18n/i18n.tsx";
 import { seedMessages } from "./i18n/messages-cache.ts";
