@@ -108,6 +108,8 @@ export async function prerender(config: PublicConfig): Promise<number> {
         .replace('<html lang="en" dir="ltr">', `<html lang="${lang}" dir="${directionOf(lang)}">`)
         .replace("<!--app-head-->", [head, ...fontLinks, ...preloads].join("\n    "))
         .replace("<!--app-html-->", appHtml);
+      const inline = /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>/.exec(html);
+      if (inline) throw new Error(`${url}: the prerendered HTML has an inline script (${inline[0]}), which the CSP blocks`);
       const file = target.out(lang);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, html);

@@ -11,6 +11,9 @@ export async function render(url: string): Promise<string> {
         <App />
       </StaticRouter>
     </StrictMode>,
+    // Never "outline" a finished Suspense boundary: that would move content into place with an
+    // inline script, which the Content-Security-Policy forbids and no-JS visitors never run.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
