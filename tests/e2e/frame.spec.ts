@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test, waitForApp } from "./fixtures.ts";
 
 const languages = [
@@ -6,7 +7,7 @@ const languages = [
 ] as const;
 
 /** A page tall enough to scroll, whatever the page's own content is. */
-async function makeScrollable(page: import("@playwright/test").Page) {
+async function makeScrollable(page: Page) {
   await page.evaluate(() => {
     const spacer = document.createElement("div");
     spacer.style.height = "4000px";
@@ -15,7 +16,7 @@ async function makeScrollable(page: import("@playwright/test").Page) {
   });
 }
 
-async function scrollToY(page: import("@playwright/test").Page, y: number) {
+async function scrollToY(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo(0, top), y);
   await page.waitForFunction((top) => Math.abs(window.scrollY - top) < 1, y);
   // The header reacts on the next animation frame.
