@@ -94,6 +94,7 @@ for (const l of languages) {
       await expect(page.getByTestId("upload-problem")).toHaveCount(0);
       const surface = page.getByTestId("selection-surface");
       await expect(surface).toBeVisible();
+      await surface.scrollIntoViewIfNeeded();
       const area = (await surface.boundingBox())!;
       await page.mouse.move(area.x + area.width * 0.05, area.y + area.height * 0.25);
       await page.mouse.down();

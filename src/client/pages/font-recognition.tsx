@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { FontTool } from "#client/features/font-recognition/components/font-tool.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { createQueryClient } from "#client/lib/query-client.ts";
@@ -9,9 +9,16 @@ export const copy = defineLazyCopy({
   ar: () => import("./font-recognition.ar.ts"),
 });
 
-/** /font-recognition (spec §2, §4): the model names the typeface in an uploaded image. */
+const subscribeNothing = () => () => undefined;
+
+/**
+ * /font-recognition (spec §2, §4): the model names the typeface in an uploaded image. An app-like
+ * page (DESIGN D3): the heading is prerendered, the tool itself renders once the page hydrates,
+ * since nothing in it works before then.
+ */
 export default function FontRecognitionPage() {
   const c = useCopy(copy);
+  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
   // The frame does not load TanStack Query on every page; this page brings its own client.
   const [queryClient] = useState(createQueryClient);
   return (
@@ -22,7 +29,7 @@ export default function FontRecognitionPage() {
           <h1 className="font-display text-5xl font-medium md:text-6xl">{c.hero.title}</h1>
           <p className="text-lg text-ink-soft">{c.hero.lead}</p>
         </header>
-        <FontTool copy={c} />
+        {hydrated ? <FontTool copy={c} /> : <div className="min-h-[40rem]" aria-busy="true" />}
       </div>
     </QueryClientProvider>
   );

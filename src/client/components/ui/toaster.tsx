@@ -78,9 +78,6 @@ function ToastView({ item }: { item: ToastItem }) {
 
   return (
     <li
-      role={destructive ? "alert" : "status"}
-      aria-live={destructive ? "assertive" : "polite"}
-      aria-atomic="true"
       data-variant={item.variant ?? "default"}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -95,7 +92,13 @@ function ToastView({ item }: { item: ToastItem }) {
         destructive ? "border-red-800 bg-red-700 text-white" : "border-sand-deep bg-white text-ink"
       }`}
     >
-      <div className="grid gap-1">
+      {/* The live role sits inside the <li>: a list item must keep its listitem role (axe). */}
+      <div
+        role={destructive ? "alert" : "status"}
+        aria-live={destructive ? "assertive" : "polite"}
+        aria-atomic="true"
+        className="grid gap-1"
+      >
         <p className="text-sm font-medium">{item.title}</p>
         {item.description ? <p className="text-sm opacity-90">{item.description}</p> : null}
       </div>
