@@ -67,8 +67,8 @@ dunes = sc.mesh_object("Dunes", verts, faces, sand)
 # ---- camel: skeleton of vertices with skin radii ------------------------------
 S = [  # name, position (x forward, z up), radius
     ("tail0", (-0.78, 0, 1.62), 0.12), ("tail1", (-0.86, 0, 1.25), 0.035),
-    ("hip", (-0.55, 0, 1.72), 0.34), ("hump", (-0.08, 0, 1.86), 0.42),
-    ("humptop", (-0.02, 0, 2.12), 0.3), ("shoulder", (0.42, 0, 1.7), 0.36),
+    ("hip", (-0.55, 0, 1.7), 0.38), ("hump", (-0.08, 0, 1.84), 0.47),
+    ("humptop", (-0.04, 0, 2.2), 0.33), ("shoulder", (0.42, 0, 1.7), 0.4),
     ("neck0", (0.78, 0, 1.56), 0.2), ("neck1", (1.08, 0, 1.42), 0.14),
     ("neck2", (1.3, 0, 1.58), 0.12), ("neck3", (1.42, 0, 1.88), 0.11),
     ("head0", (1.48, 0, 2.06), 0.12), ("head1", (1.8, 0, 2.0), 0.075),
@@ -85,7 +85,7 @@ E = [(idx[a], idx[b]) for a, b in edges]
 
 def leg(top, side, hip_pt, knee, ankle, foot, r0):
     base = len(pos)
-    for k, (p, r) in enumerate([(hip_pt, r0), (knee, 0.075), (ankle, 0.05), (foot, 0.075)]):
+    for k, (p, r) in enumerate([(hip_pt, r0), (knee, 0.09), (ankle, 0.06), (foot, 0.09)]):
         pos.append((p[0], side, p[1]))
         rad.append(r)
     E.append((idx[top], base))
@@ -123,7 +123,7 @@ for k in range(-400, 400):
 cx, cy, cz = best
 camel.location = (cx, cy, cz - 0.08)
 camel.rotation_euler = (0, 0, math.radians(172))
-camel.scale = (1.05, 1.05, 1.05)
+camel.scale = (1.25, 1.25, 1.25)
 for p in me.polygons:
     p.use_smooth = True
 

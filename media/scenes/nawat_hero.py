@@ -2,13 +2,15 @@
 the bowl on the right third so the left side stays free for the headline."""
 import os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bpy
 import studio_common as sc
 
 
 def build():
     sc.reset(seed=21)
-    sc.set_world_color(sc.srgb("#120d0a"), 0.3)
-    sc.backdrop("#2a211b", curve_r=0.6, back=0.7, rough=0.7, gradient="#1c1612")
+    sc.set_world_color(sc.srgb("#120d0a"), 0.04)
+    bpy.context.scene.cycles.sample_clamp_indirect = 1.0
+    sc.backdrop("#17120e", curve_r=0.6, back=0.7, rough=0.55, gradient="#100c0a")
     sc.nawat(rot_z=1.1, seed=8)
     sc.loose_dates([(0.14, 0.06, 0.0, 2.4), (0.16, -0.02, 0.0, 0.3), (0.125, -0.085, 0.0, 1.2)],
                    seed=9)
@@ -17,12 +19,12 @@ def build():
                   color=(1.0, 0.82, 0.62))
     sc.area_light("Rim", (-0.35, 0.6, 0.3), (0, 0, 0.04), 60, size=0.1, size_y=0.6,
                   color=(0.85, 0.9, 1.0))
-    sc.area_light("Fill", (-0.3, -0.8, 0.25), (0, 0, 0.03), 6, size=1.0, color=(1.0, 0.9, 0.8))
     # soft warm glow on the back wall behind the bowl
     sc.spot_light("Glow", (0.2, -0.3, 0.9), (-0.05, 0.7, 0.3), 60, size=0.3, angle=35, blend=1.0,
                   color=(1.0, 0.7, 0.45))
-    return sc.camera(sc.orbit((0, 0, 0.03), 0.85, -8, 16), (0, 0, 0.03), lens=60,
-                     dof=0.85, fstop=4.0, shift_x=-0.22)
+    sc.area_light("Fill", (-0.3, -0.8, 0.12), (0, 0, 0.03), 3, size=0.3, color=(1.0, 0.9, 0.8))
+    return sc.camera(sc.orbit((0, 0, 0.03), 0.68, -8, 15), (0, 0, 0.03), lens=60,
+                     dof=0.68, fstop=4.0, shift_x=-0.2)
 
 
 if __name__ == "__main__":

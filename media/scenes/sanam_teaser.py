@@ -6,14 +6,16 @@ import studio_common as sc
 
 sc.reset(seed=91)
 sc.set_world_color((0.004, 0.0035, 0.003), 1.0)
-sc.backdrop("#0f0c0a", curve_r=0.6, back=0.6, rough=0.6)
+sc.backdrop("#0b0908", curve_r=0.6, back=0.6, rough=0.6)
+import bpy
+bpy.context.scene.cycles.sample_clamp_indirect = 1.0
 sc.sanam(rot_z=-0.35, seed=3)
-sc.spot_light("Key", (-0.35, -0.45, 0.75), (0, 0, 0.08), 45, size=0.08, angle=22, blend=0.8,
+sc.spot_light("Key", (-0.35, -0.45, 0.75), (0, 0, 0.1), 40, size=0.08, angle=16, blend=0.8,
               color=(1.0, 0.78, 0.55))
 sc.area_light("Rim", (0.3, 0.45, 0.35), (0, 0, 0.15), 45, size=0.06, size_y=0.7,
-              color=(0.75, 0.85, 1.0))
-sc.spot_light("SmokeLight", (0.05, 0.35, 0.3), (0.02, -0.2, 0.3), 30, size=0.05, angle=35,
-              blend=0.6, color=(0.8, 0.88, 1.0))
+              color=(0.75, 0.85, 1.0), spread=20)
+sc.spot_light("SmokeLight", (0.06, 0.3, 0.04), (0.03, -0.02, 0.32), 40, size=0.03, angle=22,
+              blend=0.5, color=(0.8, 0.88, 1.0))
 sc.camera(sc.orbit((0, 0, 0.14), 1.0, 10, 8), (0, 0, 0.145), lens=50, dof=1.0, fstop=4,
           shift_x=0.2)
 sc.render("sanam-teaser.jpg", 1600, 900, samples=16)

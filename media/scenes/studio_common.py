@@ -84,7 +84,7 @@ def set_world_color(rgb, strength):
 
 
 def render(name, w, h, samples=24, frames=None, exposure=0.0, look=None, denoise=2.0,
-           scale=None):
+           scale=None, target_dir=None, grade=None):
     """Render a still to media/<name> (JPEG q88 or PNG) or, with frames=(a, b),
     an image sequence to media/scenes/.frames/<name>/####.png."""
     sc = bpy.context.scene
@@ -121,6 +121,8 @@ def render(name, w, h, samples=24, frames=None, exposure=0.0, look=None, denoise
     ims.color_depth = "16"
     if PREVIEW:
         path = os.path.join(HERE, ".preview", base + ".preview" + ext)
+    elif target_dir:
+        path = os.path.join(HERE, target_dir, name)
     else:
         path = os.path.join(MEDIA, name)
     raw = os.path.join(HERE, ".frames", "raw-" + base + ".png")
@@ -134,6 +136,8 @@ def render(name, w, h, samples=24, frames=None, exposure=0.0, look=None, denoise
     vf += ",scale=%d:%d:flags=lanczos" % (w, h)
     if scale < 1 and not PREVIEW:
         vf += ",unsharp=5:5:0.5"
+    if grade:  # a final colour grade (ffmpeg eq/curves filters)
+        vf += "," + grade
     cmd = ["ffmpeg", "-v", "error", "-y", "-i", raw, "-vf", vf + ",format=rgb24"]
     if ext == ".png":
         cmd += [path]
@@ -280,9 +284,9 @@ def date_material():
     link(nt, mp, vor, 0, "Vector")
     nz = node(nt, "ShaderNodeTexNoise", Scale=14.0, Detail=2.0, Roughness=0.6)
     link(nt, mp, nz, 0, "Vector")
-    cr = ramp(nt, [(0.25, srgb("#1c0704")), (0.6, srgb("#3a1106")), (0.85, srgb("#5e200a"))])
+    cr = ramp(nt, [(0.25, srgb("#170804")), (0.6, srgb("#2e1208")), (0.85, srgb("#4a200e"))])
     link(nt, nz, cr, "Fac", "Fac")
-    bsdf = principled(nt, rough=0.2, **{"Specular": 0.6})
+    bsdf = principled(nt, rough=0.26, **{"Specular": 0.5})
     link(nt, cr, bsdf, "Color", "Base Color")
     add = node(nt, "ShaderNodeMath", p_operation="ADD")
     m1 = node(nt, "ShaderNodeMath", p_operation="MULTIPLY")
@@ -385,7 +389,7 @@ def smoke_material():
     tc = node(nt, "ShaderNodeTexCoord")
     sep = node(nt, "ShaderNodeSeparateXYZ")
     link(nt, tc, sep, "Generated", 0)
-    fade = ramp(nt, [(0.0, (0.7, 0.7, 0.7)), (0.3, (0.86, 0.86, 0.86)), (1.0, (1, 1, 1))])
+    fade = ramp(nt, [(0.0, (0.8, 0.8, 0.8)), (0.35, (0.92, 0.92, 0.92)), (1.0, (1, 1, 1))])
     link(nt, sep, fade, "Z", "Fac")
     tr = node(nt, "ShaderNodeBsdfTransparent")
     tl = node(nt, "ShaderNodeBsdfTranslucent")
@@ -662,7 +666,8 @@ def date_pit(loc, heading=0.0):
 def sanam(loc=(0, 0, 0), rot_z=0.0, smoke=True, wood=None, seed=1):
     """A walnut base holding a brass dish of sand, a tall tapering walnut arm
     rising from the back and arching over, holding the stick point-down."""
-    wood = wood or wood_material("WalnutSanam", seed=0.73, ring_scale=30.0)
+    wood = wood or wood_material("WalnutSanam", seed=0.73, ring_scale=10.0,
+                                 stretch=(1.0, 1.0, 0.12))
     root = bpy.data.objects.new("Sanam", None)
     link_obj(root)
     parts = []
@@ -750,26 +755,34 @@ def sanam(loc=(0, 0, 0), rot_z=0.0, smoke=True, wood=None, seed=1):
         a.rotation_euler.z = rnd.uniform(0, math.tau)
         parts.append(a)
     if smoke:
-        sm = smoke_material()
-        rnd = random.Random(seed + 5)
-        for w in range(2):
-            ps, rs = [], []
-            z = ember_z + 0.002
-            x, y = cx + 0.0015, 0.0
-            for i in range(16):
-                t = i / 15
-                ps.append((x + 0.004 * math.sin(t * 9 + w * 2.1) * (0.3 + 2.6 * t)
-                           + 0.05 * t * t * (1 if w == 0 else -0.4),
-                           y + 0.01 * math.sin(t * 6.3 + w) * t * 1.5,
-                           z + t * 0.2))
-                rs.append(0.4 + 2.6 * t * t)
-            tube = curve_tube("Smoke%d" % w, ps, 0.0008 * (1 if w == 0 else 0.7), sm, radii=rs)
-            parts.append(tube)
+        parts.extend(smoke_wisps((cx, 0.0, ember_z), seed))
     for p in parts:
         p.parent = root
     root.location = loc
     root.rotation_euler = (0, 0, rot_z)
     return root
+
+
+def smoke_wisps(ember, seed=1, rise=0.2):
+    """Two thin curls of smoke rising from the ember at `ember` (x, y, z)."""
+    sm = bpy.data.materials.get("Smoke") or smoke_material()
+    rnd = random.Random(seed + 5)
+    out = []
+    for w in range(2):
+        ps, rs = [], []
+        x, y, z = ember[0] + 0.0015, ember[1], ember[2] + 0.002
+        f1, f2 = rnd.uniform(7, 11), rnd.uniform(5, 8)
+        p1, p2 = rnd.uniform(0, 6.3), rnd.uniform(0, 6.3)
+        drift = rnd.uniform(0.02, 0.06) * (1 if w == 0 else -0.5)
+        for i in range(16):
+            t = i / 15
+            ps.append((x + 0.009 * math.sin(t * f1 + p1) * (0.2 + 2.0 * t) + drift * t * t
+                       + 0.006 * t,
+                       y + 0.014 * math.sin(t * f2 + p2) * t * 1.5,
+                       z + t * rise))
+            rs.append(0.4 + 2.6 * t * t)
+        out.append(curve_tube("Smoke%d" % w, ps, 0.0008 * (1 if w == 0 else 0.7), sm, radii=rs))
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -984,13 +997,13 @@ def shaving_material():
     tc = node(nt, "ShaderNodeTexCoord")
     nz = node(nt, "ShaderNodeTexWave", Scale=40.0, Distortion=3.0, Detail=1.0)
     link(nt, tc, nz, "Object", "Vector")
-    cr = ramp(nt, [(0.0, srgb("#8a5a36")), (1.0, srgb("#b4875e"))])
+    cr = ramp(nt, [(0.0, srgb("#6e4628")), (1.0, srgb("#9a6c44"))])
     link(nt, nz, cr, "Fac", "Fac")
     b = principled(nt, rough=0.7, **{"Subsurface": 0.0})
     link(nt, cr, b, "Color", "Base Color")
     tl = node(nt, "ShaderNodeBsdfTranslucent")
     tl.inputs["Color"].default_value = (*srgb("#c08a55"), 1)
-    mix = node(nt, "ShaderNodeMixShader", Fac=0.15)
+    mix = node(nt, "ShaderNodeMixShader", Fac=0.08)
     link(nt, b, mix, 0, 1)
     link(nt, tl, mix, 0, 2)
     output(nt, mix)

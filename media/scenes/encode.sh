@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Encode the rendered frames in media/scenes/.frames/ into seamless, muted loops:
+# NAME.webm (VP9), NAME.mp4 (H.264, yuv420p, +faststart) and NAME-poster.jpg (first frame).
+# Usage: bash media/scenes/encode.sh [hero-loop|heritage-loop|showcase-loop|bts-video ...]
+set -euo pipefail
+cd "$(dirname "$0")"
+F=.frames
+OUT=..
+FF="nice -n 10 ffmpeg -v error -y -threads 2"
+
+# $1 name, $2 intermediate lossless file, $3 VP9 crf, $4 x264 crf
+finish() {
+  local name=$1 src=$2
+  $FF -i "$src" -an -c:v libvpx-vp9 -b:v 0 -crf "$3" -row-mt 1 -deadline good -cpu-used 2 \
+    -pix_fmt yuv420p "$OUT/$name.webm"
+  $FF -i "$src" -an -c:v libx264 -preset slow -crf "$4" -profile:v high -pix_fmt yuv420p \
+    -movflags +faststart "$OUT/$name.mp4"
+  $FF -i "$src" -frames:v 1 -q:v 3 "$OUT/$name-poster.jpg"
+  ls -l "$OUT/$name".{webm,mp4} "$OUT/$name-poster.jpg"
+}
+
+# time-periodic push-in (period = loop length), applied on a 2x supersampled frame
+zoom() { # $1 period, $2 amplitude, $3 size
+  echo "scale=iw*3:ih*3:flags=lanczos,zoompan=z='1.0+$2*(0.5-0.5*cos(2*PI*in_time/$1))':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=1:s=$3:fps=24"
+}
+
+hero() { # two key-light positions, cosine cross-fade over 5 s
+  local d=$F/hero-loop
+  $FF -loop 1 -framerate 24 -t 5 -i $d/hero-loop-0.png -loop 1 -framerate 24 -t 5 -i $d/hero-loop-1.png \
+    -filter_complex "[0][1]blend=all_expr='A*(0.5+0.5*cos(2*PI*T/5))+B*(0.5-0.5*cos(2*PI*T/5))',$(zoom 5 0.035 960x540),format=yuv444p" \
+    -frames:v 120 -c:v ffv1 $F/hero-loop.mkv
+  finish hero-loop $F/hero-loop.mkv 38 27
+}
+
+heritage() { # three positions of the screen, weights (1+cos(th-2pi k/3))/3 over 6 s
+  local d=$F/heritage-loop th="(2*PI*T/6)"
+  local wa="((1+cos($th))/3)" wb="((1+cos($th-2.0944))/3)" wc="((1+cos($th-4.1888))/3)"
+  $FF -loop 1 -framerate 24 -t 6 -i $d/heritage-loop-0.png -loop 1 -framerate 24 -t 6 -i $d/heritage-loop-1.png \
+    -loop 1 -framerate 24 -t 6 -i $d/heritage-loop-2.png \
+    -filter_complex "[0][1]blend=all_expr='(A*$wa+B*$wb)/($wa+$wb)'[x];[x][2]blend=all_expr='A*(1-$wc)+B*$wc',$(zoom 6 0.03 960x540),format=yuv444p" \
+    -frames:v 144 -c:v ffv1 $F/heritage-loop.mkv
+  finish heritage-loop $F/heritage-loop.mkv 38 27
+}
+
+showcase() { # 6 eased positions: hold, open, hold, close; 4 fps -> 24 fps by motion interpolation
+  local d=$F/showcase-loop s=$F/showcase-seq
+  rm -rf $s && mkdir -p $s
+  local i=0
+  for k in 0 0 0 1 2 3 4 5 5 5 5 5 5 4 3 2 1 0 0 0; do
+    cp $d/showcase-loop-$k.png $(printf "$s/%03d.png" $i); i=$((i+1))
+  done
+  $FF -framerate 4 -i $s/%03d.png \
+    -vf "scale=960:540:flags=lanczos,minterpolate=fps=24:mi_mode=mci:mc_mode=aobmc:me_mode=bidir:vsbmc=1,format=yuv444p" \
+    -frames:v 120 -c:v ffv1 $F/showcase-loop.mkv
+  finish showcase-loop $F/showcase-loop.mkv 38 27
+}
+
+bts() { # four motion-blurred phases of the spin, cycled, with a slow push-in, 4 s
+  local d=$F/bts-video s=$F/bts-seq
+  rm -rf $s && mkdir -p $s
+  for i in $(seq 0 95); do cp $d/bts-video-$((i % 4)).png $(printf "$s/%03d.png" $i); done
+  $FF -framerate 24 -i $s/%03d.png -vf "$(zoom 4 0.05 640x360),format=yuv444p" \
+    -frames:v 96 -c:v ffv1 $F/bts-video.mkv
+  finish bts-video $F/bts-video.mkv 40 28
+}
+
+for what in "${@:-hero-loop heritage-loop showcase-loop bts-video}"; do
+  for w in $what; do
+    case $w in
+      hero-loop) hero ;; heritage-loop) heritage ;; showcase-loop) showcase ;; bts-video) bts ;;
+      *) echo "unknown video $w" >&2; exit 1 ;;
+    esac
+  done
+done
