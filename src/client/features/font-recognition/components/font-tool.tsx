@@ -179,7 +179,7 @@ export function FontTool(props: { copy: FontRecognitionCopy }) {
           <div className="flex flex-wrap gap-3">
             <button
               type="button"
-              className="btn-accent"
+              className="btn-accent disabled:cursor-not-allowed disabled:opacity-50"
               onClick={run}
               disabled={!image || analyze.isPending}
               aria-busy={analyze.isPending}
@@ -187,7 +187,12 @@ export function FontTool(props: { copy: FontRecognitionCopy }) {
               <SparkIcon />
               {analyze.isPending ? copy.actions.analyzing : copy.actions.analyze}
             </button>
-            <button type="button" className="btn-outline" onClick={clear} disabled={!image && !result && !problem}>
+            <button
+              type="button"
+              className="btn-outline disabled:cursor-not-allowed disabled:opacity-50"
+              onClick={clear}
+              disabled={!image && !result && !problem}
+            >
               {copy.actions.clear}
             </button>
           </div>
