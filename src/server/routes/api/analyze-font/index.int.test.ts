@@ -176,6 +176,21 @@ describe("POST /api/analyze-font: refusals", () => {
   });
 });
 
+describe("the recognizer plugin", () => {
+  it("loads the model in the background after listen: the server is ready at once", async () => {
+    app = await createTestApp();
+    expect(app.fontRecognizer.state).toBe("idle");
+    const started = performance.now();
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    expect(app.fontRecognizer.state).toBe("loading");
+    const ready = await app.inject({ method: "GET", url: "/readyz" });
+    expect(ready.statusCode).toBe(200);
+    expect(performance.now() - started).toBeLessThan(3000);
+    await app.fontRecognizer.warmUp();
+    expect(app.fontRecognizer.state).toBe("ready");
+  });
+});
+
 describe("POST /api/analyze-font: the committed model", () => {
   let shared: FastifyInstance;
   beforeAll(async () => {
@@ -214,6 +229,15 @@ describe("POST /api/analyze-font: the committed model", () => {
     const analysis = fontAnalysisSchema.parse(response.json());
     expect(analysis.fontFamilyAr).toMatch(/[\u0600-\u06ff]/);
     expect(analysis.culturalContext?.originAr).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  it("analyses only the box when one is given, and refuses a box outside the image", async () => {
+    const line = renderLine("roboto", "Handmade walnut bowls", 56);
+    const inside = await analyze(shared, { image: dataUrl(line), box: { x: 10, y: 10, w: 600, h: 110 } });
+    expect(inside.statusCode, inside.body).toBe(200);
+    const outside = await analyze(shared, { image: dataUrl(line), box: { x: 5000, y: 5000, w: 100, h: 100 } }, "ar");
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toEqual({ error: { code: "invalid_box", message: ar.fontAnalysis.errors.invalidBox } });
   });
 
   it("says so with 422 when the image holds no text", async () => {
