@@ -11,9 +11,9 @@ FF="nice -n 10 ffmpeg -v error -y -threads 2"
 # $1 name, $2 intermediate lossless file, $3 VP9 crf, $4 x264 crf
 finish() {
   local name=$1 src=$2
-  $FF -i "$src" -an -c:v libvpx-vp9 -b:v 0 -crf "$3" -row-mt 1 -deadline good -cpu-used 2 \
+  $FF -i "$src" -an -c:v libvpx-vp9 -b:v 0 -crf "$3" -row-mt 1 -deadline good -cpu-used 4 \
     -pix_fmt yuv420p "$OUT/$name.webm"
-  $FF -i "$src" -an -c:v libx264 -preset slow -crf "$4" -profile:v high -pix_fmt yuv420p \
+  $FF -i "$src" -an -c:v libx264 -preset medium -crf "$4" -profile:v high -pix_fmt yuv420p \
     -movflags +faststart "$OUT/$name.mp4"
   $FF -i "$src" -frames:v 1 -q:v 3 "$OUT/$name-poster.jpg"
   ls -l "$OUT/$name".{webm,mp4} "$OUT/$name-poster.jpg"
@@ -21,7 +21,7 @@ finish() {
 
 # time-periodic push-in (period = loop length), applied on a 2x supersampled frame
 zoom() { # $1 period, $2 amplitude, $3 size
-  echo "scale=iw*3:ih*3:flags=lanczos,zoompan=z='1.0+$2*(0.5-0.5*cos(2*PI*in_time/$1))':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=1:s=$3:fps=24"
+  echo "scale=iw*2:ih*2:flags=bicubic,zoompan=z='1.0+$2*(0.5-0.5*cos(2*PI*in_time/$1))':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=1:s=$3:fps=24"
 }
 
 hero() { # two key-light positions, cosine cross-fade over 5 s
@@ -50,7 +50,7 @@ showcase() { # 6 eased positions: hold, open, hold, close; 4 fps -> 24 fps by mo
     cp $d/showcase-loop-$k.png $(printf "$s/%03d.png" $i); i=$((i+1))
   done
   $FF -framerate 4 -i $s/%03d.png \
-    -vf "scale=960:540:flags=lanczos,minterpolate=fps=24:mi_mode=mci:mc_mode=aobmc:me_mode=bidir:vsbmc=1,format=yuv444p" \
+    -vf "scale=960:540:flags=lanczos,eq=gamma=0.82:saturation=1.3:contrast=1.05,minterpolate=fps=24:mi_mode=mci:mc_mode=aobmc:me_mode=bidir:vsbmc=1,format=yuv444p" \
     -frames:v 120 -c:v ffv1 $F/showcase-loop.mkv
   finish showcase-loop $F/showcase-loop.mkv 38 27
 }
