@@ -12,4 +12,4 @@ sc.scatter_shavings((-1.5, 0.45), 0.12, 18, seed=12, z=0.9)
 sc.area_light("Lamp", (-1.5, 0.0, 1.5), (-1.78, 0.45, 1.07), 30, size=0.25,
               color=(1.0, 0.85, 0.65))
 sc.camera((-1.3, -0.25, 1.32), (-1.78, 0.45, 1.06), lens=50, dof=0.88, fstop=2.8)
-sc.render("bts-1.jpg", 1200, 800, samples=16)
+sc.render("bts-1.jpg", 1200, 800, samples=12, scale=0.5, denoise=2.5)

@@ -28,5 +28,5 @@ for fc in bowl.animation_data.action.fcurves:
 sc.camera((-1.3, -0.25, 1.32), (-1.78, 0.45, 1.06), lens=50, dof=0.88, fstop=2.8)
 for i, f in enumerate((1, 2, 3, 4)):
     scene.frame_set(f)
-    sc.render("bts-video-%d.png" % i, 480, 270, samples=16, scale=1.0, denoise=2.5,
+    sc.render("bts-video-%d.png" % i, 480, 270, samples=12, scale=1.0, denoise=2.5,
               target_dir=".frames/bts-video")

@@ -14,5 +14,5 @@ for i, p in enumerate(positions):
     key.location = p
     sc.aim(key, (0, 0, 0.03))
     bpy.context.scene.frame_set(1)
-    sc.render("hero-loop-%d.png" % i, 640, 360, samples=16, scale=1.0, denoise=2.5,
+    sc.render("hero-loop-%d.png" % i, 640, 360, samples=12, scale=1.0, denoise=2.5,
               target_dir=".frames/hero-loop")
