@@ -27,7 +27,7 @@ export default {
     "Every piece is turned, carved and finished by hand in our Riyadh workshop. It takes 7-10 days of patient work to make a single Nawat, from the rough walnut block to the final coat of oil.",
   clips: {
     main: "Inside the workshop: the making of Nawat",
-    items: ["Choosing the walnut", "Turning the bowl", "Shaping the hidden base", "Oiling and finishing"],
+    items: ["On the lathe: the bowl takes shape", "Light on the finished walnut", "Three parts, one gesture", "Oud, dates and the majlis"],
   },
   sketches: {
     evolution: ["First idea: a bowl that hides the pits", "Second study: the base becomes a drawer of air", "Final form: three parts, one gesture"],

@@ -17,14 +17,17 @@ export const showcase = {
   id: "nawat" as const,
   heroImage: "nawat-hero.jpg",
   galleryImages: ["nawat-top.jpg", "nawat-side.jpg", "nawat-exploded.jpg"],
-  /** The main behind-the-scenes film and its four chapters (thumbnails are stills of each step). */
+  /**
+   * Behind the scenes: four clips from the workshop (their real lengths), and the main item,
+   * a reel that plays them one after another.
+   */
   behindTheScenes: {
-    main: { video: "bts-video", thumbnail: "bts-video-poster.jpg", seconds: 94 },
+    main: { thumbnail: "bts-video-poster.jpg" },
     clips: [
-      { thumbnail: "studio-workshop.jpg", seconds: 28 },
-      { thumbnail: "bts-1.jpg", seconds: 22 },
-      { thumbnail: "bts-2.jpg", seconds: 19 },
-      { thumbnail: "craft-detail.jpg", seconds: 25 },
+      { video: "bts-video", seconds: 4 },
+      { video: "hero-loop", seconds: 5 },
+      { video: "showcase-loop", seconds: 5 },
+      { video: "heritage-loop", seconds: 6 },
     ],
   },
   sketches: {

@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import {
   mediaNamePattern,
   rasterPattern,
@@ -26,8 +26,8 @@ export type FullManifest = {
 };
 
 const encoders = {
-  avif: (image: sharp.Sharp) => image.avif({ quality: 52, effort: 3, chromaSubsampling: "4:2:0" }),
-  webp: (image: sharp.Sharp) => image.webp({ quality: 78, effort: 4 }),
+  avif: (image: Sharp) => image.avif({ quality: 52, effort: 3, chromaSubsampling: "4:2:0" }),
+  webp: (image: Sharp) => image.webp({ quality: 78, effort: 4 }),
 } as const;
 
 async function newerThan(file: string, sourceMtime: number): Promise<boolean> {
@@ -81,7 +81,8 @@ export async function buildMedia(options: { sourceDir?: string; outDir?: string;
 
   await writeFile(join(outDir, "manifest.json"), `${JSON.stringify(full, null, 2)}\n`);
   if (clientManifest) {
-    const text = `${JSON.stringify(compact, null, 1)}\n`;
+    const lines = Object.entries(compact).map(([name, entry]) => `  ${JSON.stringify(name)}: ${JSON.stringify(entry)}`);
+    const text = `{\n${lines.join(",\n")}\n}\n`;
     const previous = existsSync(clientManifest) ? await readFile(clientManifest, "utf8") : "";
     if (previous !== text) await writeFile(clientManifest, text);
   }

@@ -3,7 +3,7 @@
  * client (<Picture>, <LoopVideo>): an original `nawat.jpg` in media/ gets responsive variants
  * `nawat-480.avif`, `nawat-480.webp`, ... up to its own width, never upscaled (DESIGN D12).
  */
-export const variantWidths = [480, 800, 1200, 1600, 1920] as const;
+export const variantWidths = [480, 800, 1200, 1600, 1920] as const; // 1920 is the largest
 export const variantFormats = ["avif", "webp"] as const;
 export type VariantFormat = (typeof variantFormats)[number];
 
@@ -17,7 +17,7 @@ export const rasterPattern = /\.(jpe?g|png)$/i;
 /** The widths an original of `width` pixels is published in, smallest first. */
 export function widthsFor(width: number): number[] {
   const widths: number[] = variantWidths.filter((w) => w < width);
-  const top = Math.min(width, variantWidths[variantWidths.length - 1]);
+  const top = Math.min(width, 1920);
   if (!widths.includes(top)) widths.push(top);
   return widths;
 }

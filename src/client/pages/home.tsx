@@ -24,7 +24,7 @@ export default function HomePage() {
   const c = useCopy(copy);
   const to = useLocalizedPath();
   const [open, setOpen] = useState<Open>(null);
-  const close = (isOpen: boolean) => (isOpen ? undefined : setOpen(null));
+  const close = () => setOpen(null);
   const warm = () => void (loadModal(), loadZoom());
 
   return (
@@ -134,9 +134,9 @@ export default function HomePage() {
       {open ? (
         <Suspense fallback={null}>
           {open.kind === "product" ? (
-            <ProductModal productId={open.id} open onOpenChange={close} />
+            <ProductModal productId={open.id} onClose={close} />
           ) : (
-            <ZoomViewer productId={open.id} open onOpenChange={close} />
+            <ZoomViewer productId={open.id} onClose={close} />
           )}
         </Suspense>
       ) : null}

@@ -16,7 +16,7 @@ export default {
     sketchesLabel: "From sketch to object",
     technicalLabel: "Technical drawing",
     filmLabel: "Behind the scenes",
-    chapters: "Chapters",
+    chapters: "Clips",
     materialsLabel: "Materials",
     craftLabel: "Craftsmanship",
     daysValue: "7-10",

@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 import manifest from "../../../../content/media-manifest.json";
 import { mediaUrl, rasterPattern, variantName, widthsFor, type MediaManifest } from "#shared/media.ts";
 
-const media = manifest as MediaManifest;
+const media = manifest as unknown as MediaManifest;
 
 /** Size and cache-busting hash of a media original, when it has been built. */
 export function mediaEntry(name: string) {

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { Picture, mediaEntry, variantUrl } from "#client/components/ui/picture.tsx";
 import { Reveal } from "#client/components/ui/reveal.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
@@ -22,23 +22,27 @@ export function MakingOf({ copy, record }: Props) {
   const { lang } = useI18n();
   const film = useRef<HTMLVideoElement>(null);
   const { main, clips } = showcase.behindTheScenes;
-  const chapterStarts = clips.map((_, i) => clips.slice(0, i).reduce((sum, clip) => sum + clip.seconds, 0));
+  const total = clips.reduce((sum, clip) => sum + clip.seconds, 0);
+  // null: the reel (main item) has not started; otherwise the clip being played.
+  const [current, setCurrent] = useState<number | null>(null);
+  const [reel, setReel] = useState(true);
+  const source = clips[current ?? 0]!.video;
 
-  // Chapters are parts of the one film: jump to the chapter's share of the film's real length.
-  const playChapter = (i: number) => {
-    const video = film.current;
-    if (!video) return;
-    const seek = () => {
-      const total = clips.reduce((sum, clip) => sum + clip.seconds, 0);
-      video.currentTime = Number.isFinite(video.duration) ? (chapterStarts[i]! / total) * video.duration : 0;
-      video.play().catch(() => undefined);
-    };
-    if (video.readyState >= 1) seek();
-    else {
-      video.addEventListener("loadedmetadata", seek, { once: true });
+  const play = (i: number, asReel: boolean) => {
+    setReel(asReel);
+    setCurrent(i);
+    // The <source> elements change with `current`; load and play once React has rendered them.
+    requestAnimationFrame(() => {
+      const video = film.current;
+      if (!video) return;
       video.load();
-    }
-    video.scrollIntoView({ block: "center", behavior: "smooth" });
+      video.play().catch(() => undefined);
+      video.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    });
+  };
+  // The reel plays the four clips in turn; a single clip plays once.
+  const onEnded = () => {
+    if (reel && current !== null && current < clips.length - 1) play(current + 1, true);
   };
 
   return (
@@ -91,38 +95,55 @@ export function MakingOf({ copy, record }: Props) {
           <h3 className="font-display text-3xl">{copy.filmLabel}</h3>
           <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
             <figure>
-              <video
-                ref={film}
-                controls
-                muted
-                playsInline
-                preload="none"
-                poster={variantUrl(main.thumbnail, 960)}
-                className="aspect-video w-full rounded-2xl bg-ink"
-                aria-label={record.clips.main}
-                data-testid="bts-film"
-              >
-                <source src={mediaUrl(`${main.video}.webm`, mediaEntry(`${main.video}.webm`)?.[2])} type="video/webm" />
-                <source src={mediaUrl(`${main.video}.mp4`, mediaEntry(`${main.video}.mp4`)?.[2])} type="video/mp4" />
-              </video>
+              <div className="relative">
+                <video
+                  ref={film}
+                  controls={current !== null}
+                  muted
+                  playsInline
+                  preload="none"
+                  poster={variantUrl(current === null ? main.thumbnail : `${source}-poster.jpg`, 960)}
+                  onEnded={onEnded}
+                  className="aspect-video w-full rounded-2xl bg-ink object-cover"
+                  aria-label={current === null ? record.clips.main : record.clips.items[current]}
+                  data-testid="bts-film"
+                  data-clip={current ?? ""}
+                >
+                  <source src={mediaUrl(`${source}.webm`, mediaEntry(`${source}.webm`)?.[2])} type="video/webm" />
+                  <source src={mediaUrl(`${source}.mp4`, mediaEntry(`${source}.mp4`)?.[2])} type="video/mp4" />
+                </video>
+                {current === null ? (
+                  <button
+                    type="button"
+                    onClick={() => play(0, true)}
+                    aria-label={interpolate(copy.playChapter, { title: record.clips.main })}
+                    className="absolute inset-0 flex items-center justify-center rounded-2xl bg-ink/30 text-sand hover:bg-ink/20"
+                  >
+                    <span className="flex h-20 w-20 items-center justify-center rounded-full bg-sand/90 text-ink">
+                      <PlayIcon className="flip-rtl h-8 w-8" />
+                    </span>
+                  </button>
+                ) : null}
+              </div>
               <figcaption className="mt-3 flex justify-between gap-4 text-sm text-ink-soft">
-                <span>{record.clips.main}</span>
-                <bdi>{formatDuration(main.seconds, lang)}</bdi>
+                <span>{current === null || reel ? record.clips.main : record.clips.items[current]}</span>
+                <bdi>{formatDuration(total, lang)}</bdi>
               </figcaption>
             </figure>
             <div>
               <h4 className="eyebrow">{copy.chapters}</h4>
               <ol className="mt-3 grid gap-3">
                 {clips.map((clip, i) => (
-                  <li key={clip.thumbnail}>
+                  <li key={clip.video}>
                     <button
                       type="button"
-                      onClick={() => playChapter(i)}
+                      onClick={() => play(i, false)}
+                      aria-current={current === i ? "true" : undefined}
                       aria-label={interpolate(copy.playChapter, { title: record.clips.items[i] ?? "" })}
-                      className="group flex w-full items-center gap-4 rounded-2xl bg-sand p-2 text-start hover:bg-white"
+                      className="group flex w-full items-center gap-4 rounded-2xl bg-sand p-2 text-start hover:bg-white aria-[current=true]:ring-2 aria-[current=true]:ring-accent-ink"
                     >
                       <span className="relative block w-28 shrink-0 overflow-hidden rounded-xl">
-                        <Picture src={clip.thumbnail} alt="" sizes="112px" width={1200} height={800} className="block" imgClassName="aspect-[3/2] h-full w-full object-cover" />
+                        <Picture src={`${clip.video}-poster.jpg`} alt="" sizes="112px" width={960} height={540} className="block" imgClassName="aspect-[3/2] h-full w-full object-cover" />
                         <span className="absolute inset-0 flex items-center justify-center bg-ink/30 text-sand opacity-80 group-hover:opacity-100">
                           <PlayIcon className="flip-rtl" />
                         </span>

@@ -1,6 +1,7 @@
-import { Dialog } from "radix-ui";
+import { useId } from "react";
 import { Link } from "#client/lib/router.tsx";
 import { CloseIcon } from "#client/components/ui/icons.tsx";
+import { Modal } from "#client/components/ui/modal.tsx";
 import { Picture } from "#client/components/ui/picture.tsx";
 import { useCopy } from "#client/i18n/lazy-copy.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
@@ -11,17 +12,18 @@ import type { CatalogProductId } from "../../../../content/catalog.ts";
 import { priceOf, productMedia } from "../../../../content/showcase.ts";
 import { showcaseCopy } from "./copy.ts";
 
-type Props = { productId: CatalogProductId; open: boolean; onOpenChange: (open: boolean) => void };
+type Props = { productId: CatalogProductId; onClose: () => void };
 
 /**
  * The product modal of the home page (spec §2): name, price, description (and for Nawat its
- * contents, materials and dimensions), Buy Now and Get Custom Proposal. Radix locks the page's
- * scroll while it is open and closes it on the backdrop, the close button and Escape.
+ * contents, materials and dimensions), Buy Now and Get Custom Proposal. The page's scroll is
+ * locked while it is open; the backdrop, the close button and Escape close it.
  */
-export default function ProductModal({ productId, open, onOpenChange }: Props) {
-  const { lang, dir } = useI18n();
+export default function ProductModal({ productId, onClose }: Props) {
+  const { lang } = useI18n();
   const copy = useCopy(showcaseCopy);
   const to = useLocalizedPath();
+  const id = useId();
   const product = copy.products[productId];
   const store = siteConfig.STORE_URL;
   const details: [string, readonly string[]][] = [
@@ -31,72 +33,67 @@ export default function ProductModal({ productId, open, onOpenChange }: Props) {
   ];
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay data-testid="modal-backdrop" className="fixed inset-0 z-50 bg-ink/60 backdrop-blur-sm" />
-        <Dialog.Content
-          dir={dir}
-          data-testid="product-modal"
-          className="fixed inset-x-3 top-1/2 z-50 mx-auto max-h-[92vh] max-w-4xl -translate-y-1/2 overflow-y-auto rounded-3xl bg-sand shadow-2xl outline-none sm:inset-x-6"
-        >
-          <div className="grid md:grid-cols-2">
-            <Picture
-              src={productMedia[productId].image}
-              alt=""
-              sizes="(min-width: 768px) 448px, 100vw"
-              width={1200}
-              height={1200}
-              className="block aspect-square bg-sand-deep md:aspect-auto md:h-full"
-              imgClassName="h-full w-full object-cover"
-            />
-            <div className="flex flex-col gap-5 p-6 sm:p-8">
-              <div>
-                <Dialog.Title className="font-display text-3xl font-medium md:text-4xl">{product.name}</Dialog.Title>
-                <p className="mt-2 text-xl text-walnut">
-                  <bdi>{formatPrice(priceOf(productId), lang)}</bdi>
-                </p>
-              </div>
-              <Dialog.Description className="leading-relaxed text-ink-soft">{product.description}</Dialog.Description>
-              {details.some(([, items]) => items.length) ? (
-                <dl className="grid gap-4 border-t border-sand-deep pt-5 text-sm">
-                  {details.map(([title, items]) =>
-                    items.length ? (
-                      <div key={title}>
-                        <dt className="eyebrow mb-1">{title}</dt>
-                        {items.map((item) => (
-                          <dd key={item}>{item}</dd>
-                        ))}
-                      </div>
-                    ) : null,
-                  )}
-                </dl>
-              ) : null}
-              <div className="mt-auto grid gap-3 pt-2">
-                {store ? (
-                  <a href={store} target="_blank" rel="noopener noreferrer" className="btn-primary">
-                    {copy.modal.buyNow}
-                    <span className="sr-only"> {copy.modal.newTab}</span>
-                  </a>
-                ) : (
-                  <Link to={`${to("/checkout")}?product=${productId}`} className="btn-primary">
-                    {copy.modal.buyNow}
-                  </Link>
+    <Modal onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-text`} testId="product-modal" className="w-[calc(100vw-1.5rem)] max-w-4xl">
+      <div className="relative max-h-[92vh] overflow-y-auto rounded-3xl bg-sand shadow-2xl">
+        <div className="grid md:grid-cols-2">
+          <Picture
+            src={productMedia[productId].image}
+            alt=""
+            sizes="(min-width: 768px) 448px, 100vw"
+            width={1200}
+            height={1200}
+            className="block aspect-square bg-sand-deep md:aspect-auto md:h-full"
+            imgClassName="h-full w-full object-cover"
+          />
+          <div className="flex flex-col gap-5 p-6 sm:p-8">
+            <div>
+              <h2 id={`${id}-title`} className="font-display text-3xl font-medium md:text-4xl">{product.name}</h2>
+              <p className="mt-2 text-xl text-walnut" data-testid="modal-price">
+                <bdi>{formatPrice(priceOf(productId), lang)}</bdi>
+              </p>
+            </div>
+            <p id={`${id}-text`} className="leading-relaxed text-ink-soft">{product.description}</p>
+            {details.some(([, items]) => items.length) ? (
+              <dl className="grid gap-4 border-t border-sand-deep pt-5 text-sm">
+                {details.map(([title, items]) =>
+                  items.length ? (
+                    <div key={title}>
+                      <dt className="eyebrow mb-1">{title}</dt>
+                      {items.map((item) => (
+                        <dd key={item}>{item}</dd>
+                      ))}
+                    </div>
+                  ) : null,
                 )}
-                <Link to={to("/proposal")} className="btn-outline">
-                  {copy.modal.proposal}
+              </dl>
+            ) : null}
+            <div className="mt-auto grid gap-3 pt-2">
+              {store ? (
+                <a href={store} target="_blank" rel="noopener noreferrer" className="btn-primary" data-testid="modal-buy">
+                  {copy.modal.buyNow}
+                  <span className="sr-only"> {copy.modal.newTab}</span>
+                </a>
+              ) : (
+                <Link to={`${to("/checkout")}?product=${productId}`} onClick={onClose} className="btn-primary" data-testid="modal-buy">
+                  {copy.modal.buyNow}
                 </Link>
-                <p className="text-center text-xs text-ink-soft">{copy.modal.bulkNote}</p>
-              </div>
+              )}
+              <Link to={to("/proposal")} onClick={onClose} className="btn-outline" data-testid="modal-proposal">
+                {copy.modal.proposal}
+              </Link>
+              <p className="text-center text-xs text-ink-soft">{copy.modal.bulkNote}</p>
             </div>
           </div>
-          <Dialog.Close
-            aria-label={copy.modal.close}
-            className="absolute end-3 top-3 inline-flex h-11 w-11 items-center justify-center rounded-full bg-sand/90 shadow"
-          >
-            <CloseIcon />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={copy.modal.close}
+          className="absolute end-3 top-3 inline-flex h-11 w-11 items-center justify-center rounded-full bg-sand/90 shadow"
+        >
+          <CloseIcon />
+        </button>
+      </div>
+    </Modal>
   );
 }

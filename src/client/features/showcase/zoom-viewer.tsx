@@ -1,5 +1,5 @@
-import { Dialog } from "radix-ui";
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { Modal } from "#client/components/ui/modal.tsx";
 import { CloseIcon } from "#client/components/ui/icons.tsx";
 import { Picture } from "#client/components/ui/picture.tsx";
 import { useCopy } from "#client/i18n/lazy-copy.ts";
@@ -12,15 +12,16 @@ import { showcaseCopy } from "./copy.ts";
 import { ResetIcon, ZoomIcon } from "./icons.tsx";
 import { clampPan, dragPan, maxZoom, minZoom, zoomIn, zoomOut, zoomPercent, type Pan } from "./zoom.ts";
 
-type Props = { productId: CatalogProductId; open: boolean; onOpenChange: (open: boolean) => void };
+type Props = { productId: CatalogProductId; onClose: () => void };
 
 /**
  * The image zoom viewer (spec §4): 1x to 4x in steps of 1.5x with buttons, the wheel and the
  * keyboard; the percentage is shown; the image can be dragged only when zoomed in, and the pan
  * resets on the way back to 1x.
  */
-export default function ZoomViewer({ productId, open, onOpenChange }: Props) {
-  const { lang, dir } = useI18n();
+export default function ZoomViewer({ productId, onClose }: Props) {
+  const { lang } = useI18n();
+  const id = useId();
   const copy = useCopy(showcaseCopy);
   const [scale, setScale] = useState(1);
   const [pan, setPan] = useState<Pan>({ x: 0, y: 0 });
@@ -86,21 +87,15 @@ export default function ZoomViewer({ productId, open, onOpenChange }: Props) {
   const name = copy.products[productId].name;
   const button = "inline-flex h-11 w-11 items-center justify-center rounded-full bg-sand/10 text-sand hover:bg-sand/20 disabled:opacity-40";
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/90" />
-        <Dialog.Content
-          dir={dir}
-          data-testid="zoom-viewer"
-          className="fixed inset-0 z-50 flex flex-col text-sand outline-none"
-        >
+    <Modal onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-hint`} testId="zoom-viewer" className="h-full max-h-none w-full max-w-none">
+        <div className="flex h-full flex-col bg-ink/95 text-sand">
           <div className="container-page flex items-center justify-between gap-4 py-4">
-            <Dialog.Title className="font-display text-2xl">{interpolate(copy.zoom.title, { name })}</Dialog.Title>
-            <Dialog.Close aria-label={copy.zoom.close} className={button}>
+            <h2 id={`${id}-title`} className="font-display text-2xl">{interpolate(copy.zoom.title, { name })}</h2>
+            <button type="button" onClick={onClose} aria-label={copy.zoom.close} className={button}>
               <CloseIcon />
-            </Dialog.Close>
+            </button>
           </div>
-          <Dialog.Description className="sr-only">{copy.zoom.hint}</Dialog.Description>
+          <p id={`${id}-hint`} className="sr-only">{copy.zoom.hint}</p>
           <div
             ref={(node) => {
               frameRef.current = node;
@@ -109,7 +104,6 @@ export default function ZoomViewer({ productId, open, onOpenChange }: Props) {
             data-testid="zoom-frame"
             tabIndex={0}
             role="application"
-            aria-roledescription={copy.zoom.level}
             aria-label={interpolate(copy.zoom.title, { name })}
             onKeyDown={onKeyDown}
             onPointerDown={onPointerDown}
@@ -151,8 +145,7 @@ export default function ZoomViewer({ productId, open, onOpenChange }: Props) {
               <ResetIcon />
             </button>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+    </Modal>
   );
 }
