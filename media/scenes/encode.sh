@@ -7,6 +7,8 @@ cd "$(dirname "$0")"
 F=.frames
 OUT=..
 FF="nice -n 10 ffmpeg -v error -y -threads 2"
+# the hero set's grade (nawat_hero.py GRADE)
+HERO_GRADE="curves=all='0/0 0.35/0.14 0.7/0.55 1/1',colorbalance=rs=0.06:bs=-0.06:rm=0.04:bm=-0.04,eq=saturation=1.2,vignette=angle=0.7"
 
 # $1 name, $2 intermediate lossless file, $3 VP9 crf, $4 x264 crf
 finish() {
@@ -27,7 +29,7 @@ zoom() { # $1 period, $2 amplitude, $3 size
 hero() { # two key-light positions, cosine cross-fade over 5 s
   local d=$F/hero-loop
   $FF -loop 1 -framerate 24 -t 5 -i $d/hero-loop-0.png -loop 1 -framerate 24 -t 5 -i $d/hero-loop-1.png \
-    -filter_complex "[0][1]blend=all_expr='A*(0.5+0.5*cos(2*PI*T/5))+B*(0.5-0.5*cos(2*PI*T/5))',$(zoom 5 0.035 960x540),format=yuv444p" \
+    -filter_complex "[0][1]blend=all_expr='A*(0.5+0.5*cos(2*PI*T/5))+B*(0.5-0.5*cos(2*PI*T/5))',$(zoom 5 0.035 960x540),$HERO_GRADE,format=yuv444p" \
     -frames:v 120 -c:v ffv1 $F/hero-loop.mkv
   finish hero-loop $F/hero-loop.mkv 38 27
 }

@@ -5,6 +5,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bpy
 import studio_common as sc
 
+# dark, warm grade: crush the set, warm the mids, vignette (also used by hero-loop/og-image)
+GRADE = "curves=all='0/0 0.35/0.14 0.7/0.55 1/1',colorbalance=rs=0.06:bs=-0.06:rm=0.04:bm=-0.04,eq=saturation=1.2,vignette=angle=0.7"
+
 
 def build():
     sc.reset(seed=21)
@@ -29,4 +32,4 @@ def build():
 
 if __name__ == "__main__":
     build()
-    sc.render("nawat-hero.jpg", 1920, 1080, samples=20)
+    sc.render("nawat-hero.jpg", 1920, 1080, samples=20, denoise=3.5, grade=GRADE)

@@ -8,8 +8,9 @@ import studio_common as sc
 raw = os.path.join(sc.HERE, ".frames", "raw-nawat-hero.png")
 if os.path.exists(raw) and not sc.PREVIEW:
     # hero raw is 16:9; take a 1.905:1 band slightly below centre, keep the bowl right
-    vf = ("crop=iw:iw/1.905:0:(ih-iw/1.905)*0.7,nlmeans=s=2.5:p=5:r=11,"
-          "scale=1200:630:flags=lanczos,unsharp=5:5:0.5,format=yuvj444p")
+    from nawat_hero import GRADE
+    vf = ("crop=iw:iw/1.905:0:(ih-iw/1.905)*0.7,nlmeans=s=3.5:p=7:r=13,"
+          "scale=1200:630:flags=lanczos,unsharp=5:5:0.5," + GRADE + ",format=yuvj444p")
     subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", raw, "-vf", vf, "-q:v", "2",
                     os.path.join(sc.MEDIA, "og-image.jpg")], check=True)
     print("WROTE og-image.jpg from the hero render")
