@@ -18,4 +18,7 @@ sc.spot_light("SmokeLight", (0.06, 0.3, 0.04), (0.03, -0.02, 0.32), 40, size=0.0
               blend=0.5, color=(0.8, 0.88, 1.0))
 sc.camera(sc.orbit((0, 0, 0.14), 1.0, 10, 8), (0, 0, 0.145), lens=50, dof=1.0, fstop=4,
           shift_x=0.2)
-sc.render("sanam-teaser.jpg", 1600, 900, samples=12, scale=0.5, denoise=2.5)
+# few samples on a dark set leave sparse speckle: median first, then nlmeans, fine grain
+sc.render("sanam-teaser.jpg", 1600, 900, samples=12, scale=0.5, denoise=0,
+          grade="median=radius=2,nlmeans=s=5:p=7:r=15,scale=1600:900:flags=lanczos,"
+                "unsharp=5:5:0.5,curves=all='0/0 0.3/0.2 1/1',noise=alls=5:allf=u")
