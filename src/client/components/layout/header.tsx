@@ -16,7 +16,6 @@ export function Header() {
   const to = useLocalizedPath();
   const visible = useHeaderVisibility();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [menuRequested, setMenuRequested] = useState(false);
 
   return (
     <header
@@ -72,18 +71,15 @@ export function Header() {
             aria-expanded={menuOpen}
             aria-haspopup="dialog"
             data-testid="mobile-menu-button"
-            onClick={() => {
-              setMenuRequested(true);
-              setMenuOpen(true);
-            }}
+            onClick={() => setMenuOpen(true)}
           >
             <MenuIcon />
           </button>
         </div>
       </div>
-      {menuRequested ? (
+      {menuOpen ? (
         <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+          <MobileMenu onClose={() => setMenuOpen(false)} />
         </Suspense>
       ) : null}
     </header>
