@@ -1,6 +1,6 @@
 /**
- * `npm run build`: type-checks nothing (that is `npm run typecheck`), builds the browser bundle,
- * an SSR bundle of the same app, the media variants, then prerenders every public page in both
+ * `npm run build`: checks the catalogs, builds the media variants, the browser bundle and an SSR
+ * bundle of the same app, then prerenders every public page in both
  * languages to static HTML (DESIGN D3).
  */
 import { mkdir, writeFile } from "node:fs/promises";
@@ -9,19 +9,14 @@ import { readPublicConfig } from "./lib/public-config.ts";
 import { buildFingerprint } from "./lib/build-fingerprint.ts";
 import { prerender } from "./prerender.ts";
 import { checkCatalogs } from "./lib/check-catalogs.ts";
+import { buildMedia } from "./build-media.ts";
 
 const started = performance.now();
 const publicConfig = readPublicConfig(process.env);
 await checkCatalogs();
 
 // Media first: the client bundle imports the manifest it writes (content/media-manifest.json).
-const mediaModule = "./build-media.ts";
-try {
-  const { buildMedia } = (await import(mediaModule)) as { buildMedia: () => Promise<void> };
-  await buildMedia();
-} catch (error) {
-  if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
-}
+await buildMedia();
 
 await build({ logLevel: "warn" });
 await build({
