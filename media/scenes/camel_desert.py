@@ -152,4 +152,6 @@ sun.rotation_euler = (-sun_dir).to_track_quat("-Z", "Y").to_euler()
 # camera low, looking slightly up at the crest; camel on the right third
 cam_z = height(0, 0) + 1.6
 sc.camera((0, 0, cam_z), (cx - 10, cy, cz + 1.0), lens=55)
-sc.render("camel-desert.jpg", 1920, 1080, samples=16)
+sc.render("camel-desert.jpg", 1920, 1080, samples=16, denoise=3.0,
+          grade="curves=all='0/0 0.25/0.2 0.75/0.8 1/1',colorbalance=rh=0.05:gh=-0.03:bh=-0.05"
+                ":rm=0.05:gm=-0.02:bm=-0.06,eq=saturation=1.15")

@@ -13,18 +13,20 @@ sc.backdrop("#0b0908", curve_r=0.6, back=0.7, rough=0.6)
 bpy.context.scene.cycles.sample_clamp_indirect = 1.0
 sc.sanam(loc=(0.11, -0.02, 0), rot_z=-0.3, smoke=False, seed=3)
 sc.nawat(loc=(-0.14, 0.2, 0), rot_z=0.7, seed=17)
-sc.spot_light("Key", (-0.45, -0.35, 0.7), (-0.06, 0.1, 0.05), 55, size=0.1, angle=28, blend=0.9,
+sc.spot_light("Key", (-0.45, -0.35, 0.7), (-0.06, 0.1, 0.05), 55, size=0.25, angle=28, blend=0.9,
               color=(1.0, 0.76, 0.52))
 sc.area_light("Rim", (0.4, 0.5, 0.4), (0.1, 0, 0.15), 40, size=0.06, size_y=0.7,
               color=(0.78, 0.86, 1.0), spread=20)
 sc.spot_light("SmokeLight", (0.17, 0.3, 0.04), (0.14, -0.04, 0.32), 40, size=0.03, angle=22,
               blend=0.5, color=(0.85, 0.9, 1.0))
-sc.camera(sc.orbit((0.0, 0.06, 0.11), 0.8, 6, 10), (0.0, 0.06, 0.11), lens=55, dof=0.8,
+sc.camera(sc.orbit((0.0, 0.05, 0.13), 1.1, 6, 10), (0.0, 0.05, 0.13), lens=55, dof=1.1,
           fstop=4)
+bpy.context.view_layer.update()
 ember = bpy.data.objects["Ember"].matrix_world.translation.copy()
 for i in range(3):
     for ob in [o for o in bpy.data.objects if o.name.startswith("Smoke")]:
         bpy.data.objects.remove(ob)
     sc.smoke_wisps(tuple(ember), seed=10 + i * 7, rise=0.22)
-    sc.render("heritage-loop-%d.png" % i, 640, 360, samples=16, scale=1.0, denoise=2.5,
+    sc.render("heritage-loop-%d.png" % i, 512, 288, samples=10, scale=1.0, denoise=0,
+              grade="median=radius=1,nlmeans=s=4:p=7:r=13",
               target_dir=".frames/heritage-loop")
