@@ -12,7 +12,8 @@ export default function AboutPage() {
   const c = useCopy(copy);
   const to = useLocalizedPath();
   return (
-    <>
+    // Sliding reveals start up to 48 px outside their box: keep that from scrolling the page sideways.
+    <div className="overflow-x-clip">
       <section className="container-page grid items-center gap-12 pt-28 pb-20 md:grid-cols-[5fr_4fr] md:pt-36 md:pb-28">
         <div>
           <p className="eyebrow">{c.hero.eyebrow}</p>
@@ -90,6 +91,6 @@ export default function AboutPage() {
           </div>
         </Reveal>
       </section>
-    </>
+    </div>
   );
 }

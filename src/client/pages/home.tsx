@@ -28,7 +28,8 @@ export default function HomePage() {
   const warm = () => void (loadModal(), loadZoom());
 
   return (
-    <>
+    // Sliding reveals start up to 48 px outside their box: keep that from scrolling the page sideways.
+    <div className="overflow-x-clip">
       <section className="relative flex min-h-[100svh] items-end overflow-hidden bg-ink text-sand">
         <LoopVideo name="hero-loop" alt={c.hero.poster} sizes="100vw" priority className="absolute inset-0" />
         <div className="absolute inset-0 bg-gradient-to-t from-ink via-ink/45 to-ink/10" aria-hidden="true" />
@@ -140,7 +141,7 @@ export default function HomePage() {
           )}
         </Suspense>
       ) : null}
-    </>
+    </div>
   );
 }
 

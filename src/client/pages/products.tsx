@@ -42,7 +42,8 @@ export default function ProductsPage() {
   };
 
   return (
-    <>
+    // Sliding reveals start up to 48 px outside their box: keep that from scrolling the page sideways.
+    <div className="overflow-x-clip">
       <section className="relative flex min-h-[100svh] items-end overflow-hidden bg-ink text-sand" data-testid="products-hero">
         <div ref={heroRef} data-parallax={parallax ? "on" : "off"} className="absolute inset-0 will-change-transform">
           <Picture
@@ -53,7 +54,7 @@ export default function ProductsPage() {
             height={1080}
             priority
             className="block h-full w-full"
-            imgClassName="h-full w-full object-cover"
+            imgClassName="h-full w-full object-cover object-[72%_50%] md:object-center"
           />
         </div>
         <div className="absolute inset-0 bg-gradient-to-t from-ink/90 via-ink/30 to-transparent" aria-hidden="true" />
@@ -77,7 +78,7 @@ export default function ProductsPage() {
           <blockquote className="mt-8 border-s-2 border-accent ps-5 font-display text-2xl italic">{r.heritage.quote}</blockquote>
         </Reveal>
         <Reveal kind="slideLeft" delay={150}>
-          <LoopVideo name="heritage-loop" alt={c.heritage.video} sizes="(min-width: 768px) 45vw, 100vw" className="aspect-[4/5] rounded-3xl md:aspect-[3/4]" />
+          <LoopVideo name="heritage-loop" alt={c.heritage.video} sizes="(min-width: 768px) 45vw, 100vw" className="relative aspect-[4/5] rounded-3xl md:aspect-[3/4]" />
         </Reveal>
       </section>
 
@@ -91,7 +92,7 @@ export default function ProductsPage() {
       <MakingOf copy={c.making} record={r} />
 
       <section aria-label={c.loop.video}>
-        <LoopVideo name="showcase-loop" alt={c.loop.video} sizes="100vw" className="aspect-[16/9] max-h-[80vh] w-full" />
+        <LoopVideo name="showcase-loop" alt={c.loop.video} sizes="100vw" className="relative aspect-[16/9] max-h-[80vh] w-full" />
       </section>
 
       <section className="container-page grid items-center gap-12 py-24 md:grid-cols-[3fr_2fr] md:py-32" aria-labelledby="every-pit">
@@ -141,6 +142,6 @@ export default function ProductsPage() {
           </div>
         </Reveal>
       </section>
-    </>
+    </div>
   );
 }

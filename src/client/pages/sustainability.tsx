@@ -26,7 +26,8 @@ export default function SustainabilityPage() {
   const parallax = useScrollTransform(bg, heroParallax);
 
   return (
-    <>
+    // Sliding reveals start up to 48 px outside their box: keep that from scrolling the page sideways.
+    <div className="overflow-x-clip">
       <section className="relative flex min-h-[100svh] items-center overflow-hidden bg-ink text-sand">
         <div ref={bg} data-testid="parallax" data-parallax={parallax ? "on" : "off"} className="absolute inset-0 will-change-transform">
           <Picture src="camel-desert.jpg" alt={c.hero.image} sizes="100vw" width={1920} height={1080} priority className="block h-full w-full" imgClassName="h-full w-full object-cover" />
@@ -83,6 +84,6 @@ export default function SustainabilityPage() {
           </Link>
         </Reveal>
       </section>
-    </>
+    </div>
   );
 }

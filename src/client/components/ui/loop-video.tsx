@@ -10,6 +10,7 @@ type Props = {
   sizes: string;
   /** Above the fold: the poster is the page's LCP image. */
   priority?: boolean;
+  /** Must position the box (default `relative`; `absolute inset-0` to fill a hero). */
   className?: string;
 };
 
@@ -20,7 +21,7 @@ type Props = {
  * (`preload="none"`, and for the hero after the page has loaded), plays while visible, and
  * never plays under prefers-reduced-motion.
  */
-export function LoopVideo({ name, alt, sizes, priority = false, className = "" }: Props) {
+export function LoopVideo({ name, alt, sizes, priority = false, className = "relative" }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
 
@@ -55,7 +56,7 @@ export function LoopVideo({ name, alt, sizes, priority = false, className = "" }
 
   const hash = (ext: string) => mediaEntry(`${name}.${ext}`)?.[2];
   return (
-    <div className={`relative overflow-hidden ${className}`}>
+    <div className={`overflow-hidden ${className}`}>
       <Picture
         src={`${name}-poster.jpg`}
         alt={alt}
