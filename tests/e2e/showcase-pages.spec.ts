@@ -27,6 +27,8 @@ for (const path of both) {
     await scrollThrough(page);
     await page.waitForTimeout(500);
     await expectAccessible(page);
+    // Nothing pushes the page sideways (sliding reveals start outside their box).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   });
 }
 

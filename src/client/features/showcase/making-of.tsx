@@ -62,7 +62,7 @@ export function MakingOf({ copy, record }: Props) {
         </div>
 
         <div className="mt-20 grid gap-12 md:grid-cols-[2fr_3fr]">
-          <Reveal kind="slideRight" as="figure" className="rounded-3xl bg-ink p-8 text-sand md:p-10">
+          <Reveal kind="slideRight" as="figure" className="self-start rounded-3xl bg-ink p-8 text-sand md:p-10">
             <p className="eyebrow text-accent">{copy.artisanLabel}</p>
             <blockquote className="mt-6 font-display text-2xl leading-snug italic md:text-3xl">“{record.artisan.quote}”</blockquote>
             <figcaption className="mt-8 border-t border-sand/20 pt-6">

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -36,6 +36,16 @@ describe("GET /api/image/:name", () => {
     expect((await sharp(res.rawPayload).metadata()).width).toBe(800);
     expect((await app.inject({ url: "/api/image/bowl-900.webp" })).statusCode).toBe(200);
     expect((await app.inject({ url: "/api/image/bowl-1200.webp" })).statusCode).toBe(404);
+  });
+
+  it("rebuilds incrementally: variants newer than their source are kept", async () => {
+    const variant = join(root, "dist", "media", "bowl-480.webp");
+    const before = statSync(variant).mtimeMs;
+    const again = await buildMedia({ sourceDir: mediaDir, outDir: join(root, "dist", "media"), clientManifest: null });
+    expect(statSync(variant).mtimeMs).toBe(before);
+    expect(again.files["bowl.jpg"]).toMatchObject({ width: 900, height: 600, hash });
+    expect(again.files["bowl.jpg"]!.variants).toEqual(["bowl-480.avif", "bowl-480.webp", "bowl-800.avif", "bowl-800.webp", "bowl-900.avif", "bowl-900.webp"]);
+    expect(again.files["loop.webm"]).toMatchObject({ width: 0, height: 0, variants: [] });
   });
 
   it("serves originals with type, ETag and a long lifetime only for the current hash", async () => {
