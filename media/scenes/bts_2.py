@@ -29,4 +29,7 @@ sc.scatter_shavings((0.3, -0.15), 0.06, 6, seed=22, z=0.0)
 sc.area_light("Key", (-0.7, 0.5, 0.9), (0, 0, 0), 160, size=0.3, color=(1.0, 0.86, 0.7))
 sc.area_light("Fill", (0.5, -0.5, 0.8), (0, 0, 0), 20, size=1.2, color=(0.92, 0.96, 1.0))
 sc.camera((0.0, -0.02, 0.9), (0.0, 0.0, 0.0), lens=45, dof=0.9, fstop=8)
-sc.render("bts-2.jpg", 1200, 800, samples=12, scale=0.5, denoise=2.5)
+sc.render("bts-2.jpg", 1200, 800, samples=12, scale=0.5, denoise=0,
+          grade="median=radius=1,nlmeans=s=5:p=7:r=15,curves=all='0/0 0.4/0.28 0.8/0.78 1/1',"
+                "colorbalance=rm=0.04:bm=-0.05,eq=saturation=1.1,vignette=angle=0.7,"
+                "noise=alls=4:allf=u")

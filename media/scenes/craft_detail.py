@@ -18,4 +18,6 @@ sc.scatter_shavings((0.0, -0.14), 0.12, 12, seed=7, z=0.0, scale=1.4)
 sc.area_light("Sun", (0.7, 0.3, 0.35), (0, 0, 0), 45, size=0.15, color=(1.0, 0.8, 0.58))
 sc.area_light("Fill", (-0.5, -0.6, 0.6), (0, 0, 0), 8, size=1.0, color=(0.9, 0.95, 1.0))
 sc.camera((-0.02, -0.3, 0.33), (0.02, 0.0, 0.01), lens=60, dof=0.45, fstop=4)
-sc.render("craft-detail.jpg", 1200, 900, samples=12, scale=0.5, denoise=2.5)
+sc.render("craft-detail.jpg", 1200, 900, samples=12, scale=0.5, denoise=0,
+          grade="median=radius=1,nlmeans=s=4:p=7:r=13,curves=all='0/0 0.5/0.45 1/1',"
+                "eq=saturation=1.1,vignette=angle=0.6,noise=alls=3:allf=u")

@@ -57,11 +57,11 @@ showcase() { # 6 eased positions: hold, open, hold, close; 4 fps -> 24 fps by mo
   finish showcase-loop $F/showcase-loop.mkv 38 27
 }
 
-bts() { # four motion-blurred phases of the spin, cycled, with a slow push-in, 4 s
+bts() { # motion-blurred phases of the spin (1-3; 0 has no blur), cycled, slow push-in, 4 s
   local d=$F/bts-video s=$F/bts-seq
   rm -rf $s && mkdir -p $s
-  for i in $(seq 0 95); do cp $d/bts-video-$((i % 4)).png $(printf "$s/%03d.png" $i); done
-  $FF -framerate 24 -i $s/%03d.png -vf "$(zoom 4 0.05 640x360),format=yuv444p" \
+  for i in $(seq 0 95); do cp $d/bts-video-$((i % 3 + 1)).png $(printf "$s/%03d.png" $i); done
+  $FF -framerate 24 -i $s/%03d.png -vf "hqdn3d=4:3:6:6,$(zoom 4 0.05 640x360),eq=gamma=0.9:saturation=1.1,format=yuv444p" \
     -frames:v 96 -c:v ffv1 $F/bts-video.mkv
   finish bts-video $F/bts-video.mkv 40 28
 }
