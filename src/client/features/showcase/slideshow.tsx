@@ -22,8 +22,25 @@ export default function Slideshow({ slides }: { slides: Slide[] }) {
   const copy = useCopy(showcaseCopy).slideshow;
   const [state, dispatch] = useReducer(slideshowReducer, slides.length, initialSlideshow);
   const [paused, setPaused] = useState(false);
-  const ready = isReady(state);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  // Media that finished before React listened (a cached image, say) would never report, so the
+  // slideshow also looks at its media itself until everything is in.
+  const ready = isReady(state);
+  useEffect(() => {
+    if (ready) return;
+    const check = () =>
+      rootRef.current?.querySelectorAll<HTMLElement>("[data-slide]").forEach((figure) => {
+        const slide = Number(figure.dataset.slide);
+        const media = figure.querySelector("img, video");
+        if (media instanceof HTMLImageElement && media.complete && media.naturalWidth > 0) dispatch({ type: "loaded", slide });
+        else if (media instanceof HTMLVideoElement && media.readyState >= 2) dispatch({ type: "loaded", slide });
+      });
+    check();
+    const timer = window.setInterval(check, 500);
+    return () => window.clearInterval(timer);
+  }, [ready]);
 
   useEffect(() => {
     if (!ready || paused) return;
@@ -45,6 +62,7 @@ export default function Slideshow({ slides }: { slides: Slide[] }) {
   const total = formatNumber(slides.length, lang);
   return (
     <div
+      ref={rootRef}
       data-testid="slideshow"
       data-ready={ready ? "true" : "false"}
       data-index={state.index}
@@ -59,7 +77,7 @@ export default function Slideshow({ slides }: { slides: Slide[] }) {
           const layer = `absolute inset-0 transition-opacity duration-1000 ${ready && shown ? "opacity-100" : "opacity-0"}`;
           const label = interpolate(copy.slide, { n: formatNumber(i + 1, lang), total });
           return (
-            <figure key={i} className={layer} aria-hidden={!shown} aria-label={label} data-testid={`slide-${i}`}>
+            <figure key={i} className={layer} aria-hidden={!shown} aria-label={label} data-testid={`slide-${i}`} data-slide={i}>
               {slide.kind === "image" ? (
                 <Picture
                   src={slide.src}
