@@ -166,6 +166,8 @@ def main():
     ap.add_argument('--lr', type=float, default=3e-3)
     ap.add_argument('--threads', type=int, default=2)
     ap.add_argument('--seed', type=int, default=0)
+    ap.add_argument('--init', help='continue from a saved state dict (e.g. work/data/model.pt)')
+    ap.add_argument('--warmup', type=int, default=300, help='linear warm-up steps')
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -183,6 +185,9 @@ def main():
     print(f'train {len(xtr)}  val {len(xva)}  held-out strings {len(xte)}  families {n_fam}', flush=True)
 
     model = FontNet(n_fam, len(meta['arabicStyles']))
+    if args.init:
+        model.load_state_dict(torch.load(args.init))
+        print('continuing from', args.init, flush=True)
     print('parameters', sum(p.numel() for p in model.parameters()), flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60
@@ -200,7 +205,7 @@ def main():
             if frac >= 1:
                 done = True
                 break
-            lr = args.lr * min(1.0, (step + 1) / 300) * 0.5 * (1 + math.cos(math.pi * frac))
+            lr = args.lr * min(1.0, (step + 1) / max(1, args.warmup)) * 0.5 * (1 + math.cos(math.pi * frac))
             for g in opt.param_groups:
                 g['lr'] = lr
             idx = np.sort(perm[i:i + args.batch])
@@ -255,6 +260,7 @@ def main():
         'familyCentroids': [[round(v, 5) for v in c] for c in centroids],
         'sizeRatios': size_ratios(ytr, n_fam),
         'training': {'samples': len(xtr), 'epochs': epoch, 'steps': step, 'minutes': round((time.time() - start) / 60, 1),
+                     'continuedFrom': args.init and os.path.relpath(args.init, ROOT),
                      'validation': val_m, 'heldOutStrings': test_m},
     }
     with open(os.path.join(args.out, 'labels.json'), 'w') as fh:
