@@ -20,4 +20,6 @@ nice -n 10 node --import tsx ml/font-recognition/render-dataset.ts \
   --train "$TRAIN_PER_FAMILY" --val "$VAL_PER_FAMILY" --test "$TEST_PER_FAMILY" --jobs "$JOBS" --out "$DATA"
 # Debian's torch: /usr/bin/python3, not the python3 on PATH.
 nice -n 10 /usr/bin/python3 ml/font-recognition/train.py --data "$DATA" --minutes "$MINUTES" --threads 2
+# Temperature for the server's crop-averaged confidence, on fresh renders of training words.
+nice -n 10 node --import tsx ml/font-recognition/calibrate.ts
 echo "Model written to models/font-recognition/. Measure it with: npm run font:eval"

@@ -22,6 +22,8 @@ export interface RawOutputs {
 }
 
 export interface Prediction {
+  /** Family logits averaged over the crops, before the temperature. */
+  logits: number[];
   /** Calibrated family probabilities, in labels.families order. */
   probs: number[];
   top: { index: number; probability: number }[];
@@ -45,6 +47,8 @@ export interface AnalysisDetails {
   styleHead: string;
   weightRaw: number;
   italicProbability: number;
+  /** Averaged family logits before the temperature (for calibration). */
+  familyLogits: number[];
 }
 
 function softmax(xs: number[]): number[] {
@@ -75,6 +79,7 @@ export function combineCrops(raw: RawOutputs, labels: ModelLabels): Prediction {
   const norm = Math.hypot(...emb) || 1;
   const italicLogit = mean(raw.italicLogit, raw.n, 1)[0]!;
   return {
+    logits,
     probs,
     top,
     weightCss: mean(raw.weight, raw.n, 1)[0]! * 300 + 400,
@@ -145,6 +150,7 @@ export function buildAnalysis(
       styleHead: labels.arabicStyles[styleIndex]!,
       weightRaw: prediction.weightCss,
       italicProbability: prediction.italicProbability,
+      familyLogits: prediction.logits,
     },
   };
 }
