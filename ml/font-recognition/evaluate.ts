@@ -6,6 +6,7 @@
 // models/font-recognition/EVALUATION.md and evaluation.json.
 //   npm run font:eval   (node --import tsx ml/font-recognition/evaluate.ts [--per-family 5])
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createCanvas, Image, loadImage } from "@napi-rs/canvas";
@@ -31,7 +32,7 @@ const perFamily = Number(values["per-family"]);
 const heldOutPerFamily = Number(values["held-out-per-family"]);
 const modelDir = defaultModelDir;
 const library = loadFontLibrary(path.join(modelDir, "library.json"));
-const labels = JSON.parse(readFileSync(path.join(modelDir, "labels.json"), "utf8")) as { families: string[]; training?: unknown; createdAt?: string };
+const labels = JSON.parse(readFileSync(path.join(modelDir, "labels.json"), "utf8")) as { families: string[]; training?: unknown; createdAt?: string; temperature: number; calibration?: { method: string; images: number } };
 const workDir = path.join(repoRoot, "ml/font-recognition/work/eval");
 mkdirSync(workDir, { recursive: true });
 
@@ -216,7 +217,7 @@ interface Report {
     heldOutStrings: Summary & { byScript: { arabic: Summary; latin: Summary } };
   };
   calibration: { eceScreenshotsAndDegraded: number };
-  latency2mp: { runs: number; p50: number; p95: number; workers: number };
+  latency2mp: { runs: number; p50: number; p95: number; workers: number; loadAverage1m: number };
   sustained: { analysesPerSecond: number; requests: number; concurrency: number };
   seconds: number;
 }
@@ -297,6 +298,7 @@ try {
   const photos = await Promise.all(light.filter((_, i) => i % Math.max(1, Math.floor(light.length / 12)) === 0).slice(0, 12).map(twoMegapixelPhoto));
   writeFileSync(path.join(workDir, "sample-2mp-photo.jpg"), photos[0]!);
   for (const p of photos.slice(0, 3)) await recognizer.analyze(p).catch(() => undefined);
+  const loadAverage1m = Math.round(loadavg()[0]! * 10) / 10;
   const latencies: number[] = [];
   for (let i = 0; i < 40; i++) {
     const t = performance.now();
@@ -325,7 +327,7 @@ try {
       heldOutStrings: { ...summarise(results.heldOutStrings), byScript: perScript(results.heldOutStrings) },
     },
     calibration: { eceScreenshotsAndDegraded: Math.round(ece([...results.screenshots, ...results.degraded].filter((o) => o.result).map((o) => ({ confidence: o.result!.analysis.confidence, correct: o.result!.details.familyId === o.familyId }))) * 1000) / 1000 },
-    latency2mp: { runs: latencies.length, p50: Math.round(quantile(latencies, 0.5)), p95: Math.round(quantile(latencies, 0.95)), workers: recognizer.workers },
+    latency2mp: { runs: latencies.length, p50: Math.round(quantile(latencies, 0.5)), p95: Math.round(quantile(latencies, 0.95)), workers: recognizer.workers, loadAverage1m },
     sustained: { analysesPerSecond: Math.round(sustained * 10) / 10, requests: sustainedCount, concurrency: recognizer.workers * 2 },
     seconds: Math.round((Date.now() - started) / 1000),
   };
@@ -401,13 +403,14 @@ Most frequent confusions on screenshots: ${r.sets.screenshots.topConfusions.map(
 Most frequent confusions on degraded images: ${r.sets.degraded.topConfusions.map(([k, v]) => `${k} (${v})`).join(", ") || "none"}.
 
 Latency: ${r.latency2mp.runs} sequential analyses of 1920x1080 JPEG photos (decode, layout, model) with
-${r.latency2mp.workers} workers on this 2-core machine shared with other jobs. Sustained: ${r.sustained.requests}
+${r.latency2mp.workers} workers on this 2-core machine shared with other jobs (1-minute load average
+${r.latency2mp.loadAverage1m} when the latency run started: other engineers' builds and renders were running). Sustained: ${r.sustained.requests}
 analyses with ${r.sustained.concurrency} in flight. The evaluation took ${r.seconds} s.
 
 Notes: weight is the nearest weight the predicted family really has; size is measured from the glyphs
 (line or core height, whichever is steadier for the predicted family) and reported in pixels of the
-uploaded image. The confidence is the softmax of the averaged crop logits divided by the temperature
-fitted on the validation split (synthetic renders), so its calibration on another renderer is a
-real test, not a fit.
+uploaded image. The confidence is the softmax of the crop-averaged logits divided by a temperature
+(${labels.temperature}) fitted ${labels.calibration ? `by ml/font-recognition/calibrate.ts on ${labels.calibration.images} fresh renders of training words` : "on the validation split"}
+(synthetic, training renderer), so its calibration on Chromium screenshots is a real test, not a fit.
 `;
 }
