@@ -15,10 +15,13 @@ type Props = {
 };
 
 
+/** How long after `load` an above-the-fold loop starts. */
+const settleMs = 3000;
+
 /**
  * A muted, looping, inline video over its poster (DESIGN D12). The poster is a responsive
  * <Picture>, so it is what paints first; the video downloads only when it comes into view
- * (`preload="none"`, and for the hero after the page has loaded), plays while visible, and
+ * (`preload="none"`, and for the hero 3 s after the page has loaded), plays while visible, and
  * never plays under prefers-reduced-motion.
  */
 export function LoopVideo({ name, alt, sizes, priority = false, className = "relative" }: Props) {
@@ -31,16 +34,25 @@ export function LoopVideo({ name, alt, sizes, priority = false, className = "rel
     video.muted = true;
     const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
     let visible = false;
-    let started = !priority || document.readyState === "complete";
+    // The hero's loop is ambient: it waits until the page has loaded and settled, so decoding
+    // video never competes with hydration and the first interactions; Save-Data keeps the poster.
+    const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+    let started = !priority;
     const update = () => {
-      if (visible && started && !motion.matches) video.play().catch(() => undefined);
+      if (visible && started && !saveData && !motion.matches) video.play().catch(() => undefined);
       else video.pause();
     };
+    let timer = 0;
     const onLoad = () => {
-      started = true;
-      update();
+      timer = window.setTimeout(() => {
+        started = true;
+        update();
+      }, settleMs);
     };
-    if (!started) window.addEventListener("load", onLoad, { once: true });
+    if (!started) {
+      if (document.readyState === "complete") onLoad();
+      else window.addEventListener("load", onLoad, { once: true });
+    }
     const observer = new IntersectionObserver((entries) => {
       visible = entries.some((entry) => entry.isIntersecting);
       update();
@@ -51,6 +63,7 @@ export function LoopVideo({ name, alt, sizes, priority = false, className = "rel
       observer.disconnect();
       motion.removeEventListener("change", update);
       window.removeEventListener("load", onLoad);
+      window.clearTimeout(timer);
     };
   }, [priority]);
 
