@@ -95,7 +95,7 @@ describe("POST /api/analyze-font: refusals", () => {
   let shared: FastifyInstance;
   beforeAll(async () => {
     shared = await createTestApp();
-  });
+  }, 120_000);
   afterAll(async () => {
     await shared.close();
   });
@@ -173,7 +173,7 @@ describe("POST /api/analyze-font: refusals", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: { code: "rate_limited", message: ar.fontAnalysis.errors.rateLimited } });
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
 
 describe("the recognizer plugin", () => {
@@ -188,7 +188,7 @@ describe("the recognizer plugin", () => {
     expect(performance.now() - started).toBeLessThan(3000);
     await app.fontRecognizer.warmUp();
     expect(app.fontRecognizer.state).toBe("ready");
-  });
+  }, 120_000);
 });
 
 describe("POST /api/analyze-font: the committed model", () => {
@@ -257,5 +257,5 @@ describe("POST /api/analyze-font: the committed model", () => {
     expect(busy, `statuses ${statuses.join(",")}`).toBeDefined();
     expect(busy!.json()).toEqual({ error: { code: "recognizer_busy", message: en.fontAnalysis.errors.busy } });
     expect(Number(busy!.headers["retry-after"])).toBeGreaterThanOrEqual(1);
-  });
+  }, 120_000);
 });
