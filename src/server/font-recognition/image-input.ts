@@ -1,6 +1,9 @@
 // Turning uploaded bytes into a grayscale bitmap, refusing what is not a supported image or too big
 // before any pixel is decoded.
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+
+// sharp loads on first use, not at server start (the site must be ready within 3 s).
+const loadSharp = async () => (await import("sharp")).default;
 import { ImageDecodeError, ImageTooLargeError, UnsupportedImageTypeError } from './errors.ts';
 
 export type ImageType = 'png' | 'jpeg' | 'webp';
@@ -41,6 +44,7 @@ export async function readImageHeader(bytes: Uint8Array, limits: ImageLimits = d
   if (!type) throw new UnsupportedImageTypeError('Only PNG, JPEG and WebP images are supported');
   let meta: Metadata;
   try {
+    const sharp = await loadSharp();
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageDecodeError('The image is damaged or cannot be read');
@@ -57,6 +61,7 @@ export async function readImageHeader(bytes: Uint8Array, limits: ImageLimits = d
 export async function decodeGray(bytes: Uint8Array, limits: ImageLimits = defaultImageLimits): Promise<GrayImage> {
   await readImageHeader(bytes, limits);
   try {
+    const sharp = await loadSharp();
     const { data, info } = await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' })
       .rotate()
       .flatten({ background: '#ffffff' })
@@ -72,6 +77,7 @@ export async function decodeGray(bytes: Uint8Array, limits: ImageLimits = defaul
 
 /** The same grayscale conversion for pixels that never were a file (rendered training samples). */
 export async function rgbaToGray(rgba: Uint8Array, width: number, height: number): Promise<GrayImage> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(rgba, { raw: { width, height, channels: 4 } })
     .flatten({ background: '#ffffff' })
     .grayscale()

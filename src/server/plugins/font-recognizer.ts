@@ -74,7 +74,9 @@ export default fp<FontRecognizerPluginOptions>(
           if (!isClosed()) state = "failed";
           // A failed load is retried by the next request rather than remembered for ever.
           loading = undefined;
-          app.log.error({ err: error }, "font recognizer failed to load");
+          // Shutting down while the model loads is not a failure worth an error line.
+          if (isClosed()) app.log.info("font recognizer load abandoned: shutting down");
+          else app.log.error({ err: error }, "font recognizer failed to load");
           throw new FontModelUnavailableError(error);
         });
       }

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import type { LibraryFamily, LibraryVariant } from "#server/font-recognition/font-library.ts";
 
 export const SAMPLE_WIDTH = 560;
@@ -25,7 +24,9 @@ function regularVariant(family: LibraryFamily): LibraryVariant | undefined {
  * Draws a sample of a family from the library's own font files (the ones the model was trained
  * on), so the page shows real specimens without shipping every font to the browser.
  */
-export function drawFontSample(family: LibraryFamily, repoRoot: string): FontSample | undefined {
+export async function drawFontSample(family: LibraryFamily, repoRoot: string): Promise<FontSample | undefined> {
+  // The canvas library loads on the first sample, not at server start.
+  const { createCanvas, GlobalFonts } = await import("@napi-rs/canvas");
   const variant = regularVariant(family);
   if (!variant) return undefined;
   const alias = `sample-${family.id}`;

@@ -46,7 +46,7 @@ const fontRoutes: FastifyPluginAsync<FontRoutesOptions> = async (app, options) =
     if (!family) return sendError(reply, 404, "not_found", "No font family with this id.");
     let sample = samples.get(family.id);
     if (!sample) {
-      sample = drawFontSample(family, repoRoot);
+      sample = await drawFontSample(family, repoRoot);
       if (!sample) return sendError(reply, 404, "not_found", "This family has no font files.");
       samples.set(family.id, sample);
     }
