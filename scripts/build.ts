@@ -28,3 +28,5 @@ const pages = await prerender(publicConfig);
 await mkdir("dist", { recursive: true });
 await writeFile("dist/build-info.json", JSON.stringify({ fingerprint: await buildFingerprint(process.env), builtAt: new Date().toISOString() }, null, 2));
 console.log(`built ${pages} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+// The SSR bundle and sharp leave handles open; the build is done, so end the process now.
+process.exit(0);

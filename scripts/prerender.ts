@@ -51,7 +51,13 @@ async function fontFiles(): Promise<string[]> {
 }
 
 export async function prerender(config: PublicConfig): Promise<number> {
-  const template = await readFile(join(clientDir, "index.html"), "utf8");
+  const built = await readFile(join(clientDir, "index.html"), "utf8");
+  // The render-blocking stylesheet goes first in the head, ahead of font and module preloads, so
+  // that the first paint waits on as little as possible.
+  const stylesheets = built.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  const template = stylesheets
+    .reduce((html, tag) => html.replace(tag, ""), built)
+    .replace("<!--app-head-->", `${stylesheets.join("\n    ")}\n    <!--app-head-->`);
   const manifest = JSON.parse(await readFile(join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
   const entry = manifest["index.html"];
   if (!entry) throw new Error("the Vite manifest has no index.html entry");
@@ -59,7 +65,8 @@ export async function prerender(config: PublicConfig): Promise<number> {
   const fonts = await fontFiles();
   const fontPreloads: Record<Lang, string[]> = {
     en: fonts.filter((f) => /^manrope-latin-300-normal|^cormorant-garamond-latin-500-normal/.test(f)),
-    ar: fonts.filter((f) => /^ibm-plex-sans-arabic-arabic-(300|500)-normal/.test(f)),
+    // Only the body weight: preloading both Arabic weights delays the text that is the first paint.
+    ar: fonts.filter((f) => /^ibm-plex-sans-arabic-arabic-300-normal/.test(f)),
   };
 
   const ssrEntry = pathToFileURL(join(process.cwd(), "dist/ssr/entry-server.js")).href;
