@@ -1,18 +1,6 @@
-import type { SVGProps } from "react";
+import { iconBase, type IconProps } from "#client/components/ui/icons.tsx";
 
-type IconProps = SVGProps<SVGSVGElement>;
-const base = {
-  width: 20,
-  height: 20,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 1.6,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-  "aria-hidden": true,
-  focusable: false,
-} as const;
+const base = iconBase;
 
 export const CartIcon = (p: IconProps) => (
   <svg {...base} {...p}><path d="M3 4h2l2.4 11h10.2L20 8H6.3" /><circle cx="9.5" cy="19" r="1.3" /><circle cx="16.5" cy="19" r="1.3" /></svg>

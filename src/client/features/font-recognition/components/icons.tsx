@@ -1,19 +1,6 @@
-import type { SVGProps } from "react";
+import { iconBase, type IconProps } from "#client/components/ui/icons.tsx";
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-const base = {
-  width: 22,
-  height: 22,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 1.6,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-  "aria-hidden": true,
-  focusable: false,
-} as const;
+const base = { ...iconBase, width: 22, height: 22 } as const;
 
 export const UploadIcon = (p: IconProps) => (
   <svg {...base} {...p}><path d="M12 16V4M7 9l5-5 5 5" /><path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" /></svg>
