@@ -6,6 +6,9 @@
  *    best practices >= 95, SEO 100)
  * Build first (`npm run build`); the script starts and stops its own server.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { startBenchServer } from "./lib/bench-server.ts";
@@ -15,12 +18,13 @@ const port = Number(process.env.BENCH_PORT ?? 3210);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (ok: boolean) => (ok ? "ok" : "OVER BUDGET");
 
-// Warm start: the first start after a build may still be writing caches.
-const warmup = await startBenchServer(port);
-await warmup.stop();
+// The very first start also creates the embedded database (PGlite's initdb): measured apart.
+const dataDir = mkdtempSync(join(tmpdir(), "bench-web-"));
+const first = await startBenchServer(port, dataDir);
+await first.stop();
 const starts: number[] = [];
 for (let i = 0; i < 3; i++) {
-  const server = await startBenchServer(port);
+  const server = await startBenchServer(port, dataDir);
   starts.push(server.startMs);
   await server.stop();
 }
@@ -56,7 +60,8 @@ try {
 
   const median = [...starts].sort((a, b) => a - b)[1] ?? NaN;
   console.log("\n== start: `npm start` on a built checkout until /readyz = 200 ==");
-  console.log(`runs: ${starts.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")}; median ${(median / 1000).toFixed(2)} s  [budget < 3 s: ${verdict(median < 3000)}]`);
+  console.log(`first start, creating the database: ${(first.startMs / 1000).toFixed(2)} s`);
+  console.log(`restarts: ${starts.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")}; median ${(median / 1000).toFixed(2)} s  [budget < 3 s: ${verdict(median < 3000)}]`);
   console.log("\n== JavaScript loaded before interaction ==");
   for (const [lang, figures] of Object.entries(js)) {
     console.log(`${lang === "en" ? "/  " : "/ar"}: ${figures.files} files, ${kb(figures.gzip)} gzip -9 (${kb(figures.transferred)} as sent, brotli)  [budget <= 90 KB: ${verdict(figures.gzip <= 90 * 1024)}]`);
