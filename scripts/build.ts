@@ -10,6 +10,7 @@ import { buildFingerprint } from "./lib/build-fingerprint.ts";
 import { prerender } from "./prerender.ts";
 import { checkCatalogs } from "./lib/check-catalogs.ts";
 import { buildMedia } from "./build-media.ts";
+import type { BuildInfo } from "../src/server/lib/build-info.ts";
 
 const started = performance.now();
 const publicConfig = readPublicConfig(process.env);
@@ -24,9 +25,10 @@ await build({
   build: { ssr: "src/client/entry-server.tsx", outDir: "dist/ssr", manifest: false, copyPublicDir: false },
 });
 
-const pages = await prerender(publicConfig);
+const { pages, styleHashes } = await prerender(publicConfig);
 await mkdir("dist", { recursive: true });
-await writeFile("dist/build-info.json", JSON.stringify({ fingerprint: await buildFingerprint(process.env), builtAt: new Date().toISOString() }, null, 2));
+const buildInfo: BuildInfo = { fingerprint: await buildFingerprint(process.env), builtAt: new Date().toISOString(), styleHashes };
+await writeFile("dist/build-info.json", JSON.stringify(buildInfo, null, 2));
 console.log(`built ${pages} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 // The SSR bundle and sharp leave handles open; the build is done, so end the process now.
 process.exit(0);

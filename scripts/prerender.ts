@@ -2,6 +2,7 @@
  * Renders every public page, in English and Arabic, to static HTML with its own head, the right
  * <html lang dir> in the first byte, and preload hints for the page's chunk, catalog and fonts.
  */
+import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -50,14 +51,33 @@ async function fontFiles(): Promise<string[]> {
   return (await readdir(join(clientDir, "assets"))).filter((f) => f.endsWith(".woff2"));
 }
 
-export async function prerender(config: PublicConfig): Promise<number> {
-  const built = await readFile(join(clientDir, "index.html"), "utf8");
-  // The render-blocking stylesheet goes first in the head, ahead of font and module preloads, so
-  // that the first paint waits on as little as possible.
-  const stylesheets = built.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-  const template = stylesheets
+/**
+ * The stylesheet, inlined: the first paint then waits for no request but the page itself (about
+ * 10 KB compressed, and later pages arrive through the client router). The CSP allows exactly
+ * this element by its hash, which the build records for the server (`styleHashes`).
+ */
+async function inlineStylesheets(built: string): Promise<{ template: string; styleHashes: string[] }> {
+  const links = built.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  const styleHashes: string[] = [];
+  const styles: string[] = [];
+  for (const link of links) {
+    const href = /href="\/([^"]+)"/.exec(link)?.[1];
+    if (!href) throw new Error(`a stylesheet link without a local href: ${link}`);
+    const css = (await readFile(join(clientDir, href), "utf8")).trim();
+    if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style", which would end the inlined element`);
+    styleHashes.push(`'sha256-${createHash("sha256").update(css).digest("base64")}'`);
+    styles.push(`<style>${css}</style>`);
+  }
+  // First in the head, ahead of the font and module preloads.
+  const template = links
     .reduce((html, tag) => html.replace(tag, ""), built)
-    .replace("<!--app-head-->", `${stylesheets.join("\n    ")}\n    <!--app-head-->`);
+    .replace("<!--app-head-->", `${styles.join("\n    ")}\n    <!--app-head-->`);
+  return { template, styleHashes };
+}
+
+export async function prerender(config: PublicConfig): Promise<{ pages: number; styleHashes: string[] }> {
+  const built = await readFile(join(clientDir, "index.html"), "utf8");
+  const { template, styleHashes } = await inlineStylesheets(built);
   const manifest = JSON.parse(await readFile(join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
   const entry = manifest["index.html"];
   if (!entry) throw new Error("the Vite manifest has no index.html entry");
@@ -123,5 +143,5 @@ export async function prerender(config: PublicConfig): Promise<number> {
       count++;
     }
   }
-  return count;
+  return { pages: count, styleHashes };
 }

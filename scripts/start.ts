@@ -3,18 +3,10 @@
  * the server. On a built, unchanged checkout it goes straight to the server.
  */
 import { spawnSync } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readBuildInfo } from "../src/server/lib/build-info.ts";
 import { buildFingerprint } from "./lib/build-fingerprint.ts";
 
-async function builtFingerprint(): Promise<string | undefined> {
-  try {
-    return (JSON.parse(await readFile("dist/build-info.json", "utf8")) as { fingerprint?: string }).fingerprint;
-  } catch {
-    return undefined;
-  }
-}
-
-if ((await builtFingerprint()) !== (await buildFingerprint(process.env))) {
+if (readBuildInfo("dist/client").fingerprint !== (await buildFingerprint(process.env))) {
   console.log("Building the site (first start, or sources changed)…");
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../tests/helpers/app.ts";
-import { createStaticFixture } from "../../tests/helpers/static-fixture.ts";
+import { createStaticFixture, fixtureStyle } from "../../tests/helpers/static-fixture.ts";
 
 let app: FastifyInstance;
 
@@ -112,6 +113,16 @@ describe("security", () => {
     expect(csp).toContain("object-src 'none'");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("allows the page's inlined stylesheet by its hash, and no other inline style element", async () => {
+    const response = await app.inject("/");
+    const styleSrc = /style-src ([^;]*)/.exec(response.headers["content-security-policy"] as string)?.[1] ?? "";
+    const inlined = /<style>(.*?)<\/style>/.exec(response.body)?.[1];
+    expect(inlined).toBe(fixtureStyle);
+    const hash = `'sha256-${createHash("sha256").update(inlined!).digest("base64")}'`;
+    expect(styleSrc.split(" ")).toEqual(["'self'", hash]);
+    expect(styleSrc).not.toContain("unsafe-inline");
   });
 
   it("refuses state-changing requests from another site", async () => {

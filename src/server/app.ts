@@ -4,6 +4,7 @@ import cookie from "@fastify/cookie";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
+import { readBuildInfo } from "./lib/build-info.ts";
 import database from "./plugins/database.ts";
 import errors from "./plugins/errors.ts";
 import rateLimit from "./plugins/rate-limit.ts";
@@ -36,7 +37,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     reply.header("X-Request-Id", request.id);
   });
 
-  await app.register(security, { https: config.SITE_URL.startsWith("https://") });
+  const { styleHashes = [] } = readBuildInfo(config.STATIC_DIR);
+  await app.register(security, { https: config.SITE_URL.startsWith("https://"), styleHashes });
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(rateLimit, { redisUrl: config.REDIS_URL, perMinute: config.RATE_LIMIT_PER_MINUTE });

@@ -4,10 +4,11 @@ import { sendError } from "../lib/errors.ts";
 
 /**
  * Security headers with a strict Content-Security-Policy (DESIGN D15): every script, style, font,
- * image and video comes from this origin; nothing may frame the site. State-changing requests
+ * image and video comes from this origin (the inlined stylesheet is allowed by its hash); nothing
+ * may frame the site. State-changing requests
  * from another origin are refused (DESIGN D6).
  */
-export default fp<{ https: boolean }>(
+export default fp<{ https: boolean; styleHashes?: string[] }>(
   async (app, options) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -15,7 +16,8 @@ export default fp<{ https: boolean }>(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
+          // The prerendered pages inline their stylesheet; only that exact text is allowed.
+          styleSrc: ["'self'", ...(options.styleHashes ?? [])],
           styleSrcAttr: ["'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:"],
           mediaSrc: ["'self'", "blob:"],
