@@ -32,7 +32,7 @@ export default function AboutPage() {
         <Picture src="studio-workshop.jpg" alt={c.hero.image} sizes="(min-width: 768px) 42vw, 100vw" width={1600} height={1000} priority className="block overflow-hidden rounded-3xl" imgClassName="aspect-[4/3] h-full w-full object-cover" />
       </section>
 
-      <section className="bg-ink py-24 text-sand md:py-32" aria-labelledby="eye">
+      <section className="below-fold bg-ink py-24 text-sand md:py-32" aria-labelledby="eye">
         <div className="container-page grid items-center gap-12 md:grid-cols-[2fr_3fr]">
           <Reveal kind="scaleIn" className="mx-auto w-48 md:w-72">
             <Picture src="eye-logo.svg" alt={c.eye.logo} sizes="288px" width={512} height={512} imgClassName="h-auto w-full" />
@@ -45,7 +45,7 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section className="container-page py-24 md:py-32" aria-labelledby="our-products">
+      <section className="below-fold container-page py-24 md:py-32" aria-labelledby="our-products">
         <Reveal kind="fadeInUp" className="flex flex-wrap items-end justify-between gap-6">
           <div>
             <p className="eyebrow">{c.products.eyebrow}</p>
@@ -77,7 +77,7 @@ export default function AboutPage() {
         </dl>
       </section>
 
-      <section className="bg-walnut-deep py-24 text-sand md:py-32" aria-labelledby="team">
+      <section className="below-fold bg-walnut-deep py-24 text-sand md:py-32" aria-labelledby="team">
         <Reveal kind="fadeInUp" className="container-page flex flex-col items-center text-center">
           <h2 id="team" className="font-display text-4xl font-medium md:text-6xl">{c.team.title}</h2>
           <p className="mt-5 max-w-xl text-lg text-sand/80">{c.team.body}</p>

@@ -49,7 +49,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="container-page py-24 md:py-32" aria-labelledby="handcrafted">
+      <section className="below-fold container-page py-24 md:py-32" aria-labelledby="handcrafted">
         <Reveal kind="fadeInUp" className="max-w-2xl">
           <p className="eyebrow">{c.handcrafted.eyebrow}</p>
           <h2 id="handcrafted" className="mt-3 font-display text-4xl font-medium md:text-5xl">{c.handcrafted.title}</h2>
@@ -70,7 +70,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="bg-sand-deep/60 py-24 md:py-32" aria-labelledby="noticing">
+      <section className="below-fold bg-sand-deep/60 py-24 md:py-32" aria-labelledby="noticing">
         <div className="container-page grid items-center gap-14 md:grid-cols-2">
           <Reveal kind="slideRight">
             <EyeMark className="h-14 w-14 text-walnut" />
@@ -100,7 +100,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="container-page py-24 md:py-32" aria-labelledby="behind">
+      <section className="below-fold container-page py-24 md:py-32" aria-labelledby="behind">
         <Reveal kind="fadeInUp" className="mb-12 max-w-2xl">
           <p className="eyebrow">{c.behind.eyebrow}</p>
           <h2 id="behind" className="mt-3 font-display text-4xl font-medium md:text-5xl">{c.behind.title}</h2>
@@ -117,7 +117,7 @@ export default function HomePage() {
         </NearViewport>
       </section>
 
-      <section className="bg-ink py-24 text-sand md:py-32">
+      <section className="below-fold bg-ink py-24 text-sand md:py-32">
         <Reveal kind="scaleIn" className="container-page flex flex-col items-center text-center">
           <h2 className="font-display text-4xl font-medium md:text-6xl">{c.closing.title}</h2>
           <p className="mt-5 max-w-xl text-lg text-sand/80">{c.closing.body}</p>

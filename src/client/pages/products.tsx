@@ -66,7 +66,7 @@ export default function ProductsPage() {
         </div>
       </section>
 
-      <section className="container-page grid items-center gap-14 py-24 md:grid-cols-2 md:py-32" aria-labelledby="heritage">
+      <section className="below-fold container-page grid items-center gap-14 py-24 md:grid-cols-2 md:py-32" aria-labelledby="heritage">
         <Reveal kind="slideRight">
           <p className="eyebrow">{c.heritage.eyebrow}</p>
           <h2 id="heritage" className="mt-3 font-display text-4xl font-medium md:text-5xl">{r.heritage.title}</h2>
@@ -82,7 +82,7 @@ export default function ProductsPage() {
         </Reveal>
       </section>
 
-      <section className="bg-walnut-deep py-24 text-center text-sand md:py-32">
+      <section className="below-fold bg-walnut-deep py-24 text-center text-sand md:py-32">
         <Reveal kind="fadeInUp" className="container-page">
           <h2 className="mx-auto max-w-4xl font-display text-4xl font-medium md:text-6xl">{c.riyadh.title}</h2>
           <p className="mt-6 text-lg text-sand/80">{c.riyadh.line}</p>
@@ -91,11 +91,11 @@ export default function ProductsPage() {
 
       <MakingOf copy={c.making} record={r} />
 
-      <section aria-label={c.loop.video}>
+      <section className="below-fold" aria-label={c.loop.video}>
         <LoopVideo name="showcase-loop" alt={c.loop.video} sizes="100vw" className="relative aspect-[16/9] max-h-[80vh] w-full" />
       </section>
 
-      <section className="container-page grid items-center gap-12 py-24 md:grid-cols-[3fr_2fr] md:py-32" aria-labelledby="every-pit">
+      <section className="below-fold container-page grid items-center gap-12 py-24 md:grid-cols-[3fr_2fr] md:py-32" aria-labelledby="every-pit">
         <Reveal kind="fadeInUp">
           <h2 id="every-pit" className="font-display text-5xl font-medium md:text-6xl">{c.everyPit.title}</h2>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-soft">{c.everyPit.body}</p>
@@ -124,7 +124,7 @@ export default function ProductsPage() {
         </Reveal>
       </section>
 
-      <section className="container-page pb-24 md:pb-32" aria-labelledby="sanam-teaser">
+      <section className="below-fold container-page pb-24 md:pb-32" aria-labelledby="sanam-teaser">
         <Reveal kind="fadeIn" className="relative overflow-hidden rounded-3xl bg-ink text-sand">
           <Picture
             src="sanam-teaser.jpg"

@@ -46,7 +46,7 @@ export default function SustainabilityPage() {
         </Reveal>
       </section>
 
-      <section id="commitment" className="container-page grid scroll-mt-20 items-center gap-14 py-24 md:grid-cols-2 md:py-32" aria-labelledby="sustainability-title">
+      <section id="commitment" className="below-fold container-page grid scroll-mt-20 items-center gap-14 py-24 md:grid-cols-2 md:py-32" aria-labelledby="sustainability-title">
         <Reveal kind="slideRight">
           <p className="eyebrow">{c.main.eyebrow}</p>
           <h2 id="sustainability-title" className="mt-3 font-display text-4xl font-medium md:text-5xl">{c.main.title}</h2>
@@ -58,7 +58,7 @@ export default function SustainabilityPage() {
         </Reveal>
       </section>
 
-      <section className="bg-sand-deep/60 py-24 md:py-32" aria-labelledby="pillars">
+      <section className="below-fold bg-sand-deep/60 py-24 md:py-32" aria-labelledby="pillars">
         <div className="container-page">
           <Reveal kind="fadeInUp">
             <h2 id="pillars" className="max-w-2xl font-display text-4xl font-medium md:text-5xl">{c.pillars.title}</h2>
@@ -75,7 +75,7 @@ export default function SustainabilityPage() {
         </div>
       </section>
 
-      <section className="container-page py-24 text-center md:py-32">
+      <section className="below-fold container-page py-24 text-center md:py-32">
         <Reveal kind="scaleIn">
           <blockquote className="mx-auto max-w-3xl font-display text-3xl italic md:text-5xl">{c.closing.quote}</blockquote>
           <Link to={to("/products")} className="btn-primary mt-10" data-testid="sustainability-products">

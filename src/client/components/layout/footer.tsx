@@ -11,7 +11,7 @@ export function Footer() {
   const phoneHref = `tel:${siteConfig.STUDIO_PHONE.replace(/\s+/g, "")}`;
 
   return (
-    <footer className="bg-ink text-sand" data-testid="site-footer">
+    <footer className="below-fold bg-ink text-sand" data-testid="site-footer">
       <div className="container-page grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr]">
         <div className="grid content-start gap-5">
           <Link to={to("/")} className="flex items-center gap-2" aria-label={t("header.homeLink")}>
