@@ -37,18 +37,18 @@ async function javascriptOf(path: string): Promise<{ files: number; gzip: number
   });
   const context = await browser.newContext();
   const page = await context.newPage();
-  const scripts = new Set<string>();
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "script") scripts.add(response.url());
+  const scripts = new Map<string, Promise<number>>();
+  page.on("requestfinished", (request) => {
+    // The body as it crossed the wire (brotli from the server), not as decoded.
+    if (request.resourceType() === "script") scripts.set(request.url(), request.sizes().then((sizes) => sizes.responseBodySize));
   });
   await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
   let gzip = 0;
   let transferred = 0;
-  for (const url of scripts) {
+  for (const [url, sent] of scripts) {
     const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
     gzip += gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
-    const compressed = await fetch(url, { headers: { "accept-encoding": "br, gzip" } });
-    transferred += (await compressed.arrayBuffer()).byteLength;
+    transferred += await sent;
   }
   await browser.close();
   return { files: scripts.size, gzip, transferred };
