@@ -38,6 +38,18 @@ async function newerThan(file: string, sourceMtime: number): Promise<boolean> {
   }
 }
 
+/** An SVG's intrinsic size: its width/height attributes, or else its viewBox. */
+export function svgSize(svg: string, name: string): { width: number; height: number } {
+  const root = /<svg\b[^>]*>/.exec(svg)?.[0];
+  if (!root) throw new Error(`media/${name} has no <svg> element`);
+  const attribute = (key: string) => Number(new RegExp(`\\s${key}="([\\d.]+)(?:px)?"`).exec(root)?.[1]);
+  const [, , w, h] = (/\sviewBox="([^"]+)"/.exec(root)?.[1] ?? "").trim().split(/[\s,]+/).map(Number);
+  const width = attribute("width") || w;
+  const height = attribute("height") || h;
+  if (!width || !height) throw new Error(`media/${name} states neither width/height nor a viewBox`);
+  return { width: Math.round(width), height: Math.round(height) };
+}
+
 export async function buildMedia(options: { sourceDir?: string; outDir?: string; clientManifest?: string | null } = {}) {
   const sourceDir = resolve(options.sourceDir ?? "media");
   const outDir = resolve(options.outDir ?? "dist/media");
@@ -56,8 +68,9 @@ export async function buildMedia(options: { sourceDir?: string; outDir?: string;
     const bytes = await readFile(source);
     const hash = createHash("sha1").update(bytes).digest("hex").slice(0, 8);
     if (!rasterPattern.test(name)) {
-      full.files[name] = { width: 0, height: 0, hash, variants: [] };
-      compact[name] = [0, 0, hash];
+      const { width, height } = name.endsWith(".svg") ? svgSize(bytes.toString("utf8"), name) : { width: 0, height: 0 };
+      full.files[name] = { width, height, hash, variants: [] };
+      compact[name] = [width, height, hash];
       continue;
     }
     const { mtimeMs } = await stat(source);

@@ -29,13 +29,13 @@ export default function AboutPage() {
             </Link>
           </div>
         </div>
-        <Picture src="studio-workshop.jpg" alt={c.hero.image} sizes="(min-width: 768px) 42vw, 100vw" width={1600} height={1000} priority className="block overflow-hidden rounded-3xl" imgClassName="aspect-[4/3] h-full w-full object-cover" />
+        <Picture src="studio-workshop.jpg" alt={c.hero.image} sizes="(min-width: 768px) 42vw, 100vw" priority className="block overflow-hidden rounded-3xl" imgClassName="aspect-[4/3] h-full w-full object-cover" />
       </section>
 
       <section className="below-fold bg-ink py-24 text-sand md:py-32" aria-labelledby="eye">
         <div className="container-page grid items-center gap-12 md:grid-cols-[2fr_3fr]">
           <Reveal kind="scaleIn" className="mx-auto w-48 md:w-72">
-            <Picture src="eye-logo.svg" alt={c.eye.logo} sizes="288px" width={512} height={512} imgClassName="h-auto w-full" />
+            <Picture src="eye-logo.svg" alt={c.eye.logo} sizes="288px" imgClassName="h-auto w-full" />
           </Reveal>
           <Reveal kind="slideLeft" delay={150}>
             <p className="eyebrow text-accent">{c.eye.eyebrow}</p>
@@ -59,7 +59,7 @@ export default function AboutPage() {
         <ul className="mt-12 grid gap-10 md:grid-cols-2">
           {(["nawat", "sanam"] as const).map((id, i) => (
             <Reveal key={id} as="li" kind="slideUp" delay={i * 150}>
-              <Picture src={productMedia[id].image} alt={c.products.images[i] ?? ""} sizes="(min-width: 768px) 45vw, 100vw" width={1200} height={1200} className="block overflow-hidden rounded-3xl" imgClassName="aspect-[4/3] h-full w-full object-cover" />
+              <Picture src={productMedia[id].image} alt={c.products.images[i] ?? ""} sizes="(min-width: 768px) 45vw, 100vw" className="block overflow-hidden rounded-3xl" imgClassName="aspect-[4/3] h-full w-full object-cover" />
               <h3 className="mt-5 font-display text-3xl">{c.products.items[i]?.name}</h3>
               <p className="mt-1 text-ink-soft">{c.products.items[i]?.body}</p>
             </Reveal>

@@ -91,8 +91,6 @@ export default function HomePage() {
               src="nawat-exploded.jpg"
               alt={c.noticing.image}
               sizes="(min-width: 768px) 45vw, 100vw"
-              width={1200}
-              height={900}
               className="block overflow-hidden rounded-3xl"
               imgClassName="h-auto w-full"
             />

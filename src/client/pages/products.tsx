@@ -50,8 +50,6 @@ export default function ProductsPage() {
             src={showcase.heroImage}
             alt={c.hero.image}
             sizes="100vw"
-            width={1920}
-            height={1080}
             priority
             className="block h-full w-full"
             imgClassName="h-full w-full object-cover object-[72%_50%] md:object-center"
@@ -130,8 +128,6 @@ export default function ProductsPage() {
             src="sanam-teaser.jpg"
             alt={c.sanam.image}
             sizes="(min-width: 1280px) 1216px, 100vw"
-            width={1600}
-            height={900}
             className="block aspect-[16/9] opacity-80"
             imgClassName="h-full w-full object-cover"
           />

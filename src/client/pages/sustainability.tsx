@@ -30,7 +30,7 @@ export default function SustainabilityPage() {
     <div className="overflow-x-clip">
       <section className="relative flex min-h-[100svh] items-center overflow-hidden bg-ink text-sand">
         <div ref={bg} data-testid="parallax" data-parallax={parallax ? "on" : "off"} className="absolute inset-0 will-change-transform">
-          <Picture src="camel-desert.jpg" alt={c.hero.image} sizes="100vw" width={1920} height={1080} priority className="block h-full w-full" imgClassName="h-full w-full object-cover" />
+          <Picture src="camel-desert.jpg" alt={c.hero.image} sizes="100vw" priority className="block h-full w-full" imgClassName="h-full w-full object-cover" />
         </div>
         <div className="absolute inset-0 bg-gradient-to-b from-ink/20 via-ink/35 to-ink/75" aria-hidden="true" />
         <div className="container-page relative pt-24 text-center">
@@ -54,7 +54,7 @@ export default function SustainabilityPage() {
           <p className="mt-4 text-lg leading-relaxed text-ink-soft">{c.main.wood}</p>
         </Reveal>
         <Reveal kind="slideLeft" delay={150}>
-          <Picture src="craft-detail.jpg" alt={c.main.image} sizes="(min-width: 768px) 45vw, 100vw" width={1200} height={800} className="block overflow-hidden rounded-3xl" imgClassName="h-auto w-full" />
+          <Picture src="craft-detail.jpg" alt={c.main.image} sizes="(min-width: 768px) 45vw, 100vw" className="block overflow-hidden rounded-3xl" imgClassName="h-auto w-full" />
         </Reveal>
       </section>
 

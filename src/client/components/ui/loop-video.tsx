@@ -74,8 +74,6 @@ export function LoopVideo({ name, alt, sizes, priority = false, className = "rel
         src={`${name}-poster.jpg`}
         alt={alt}
         sizes={sizes}
-        width={960}
-        height={540}
         priority={priority}
         className="absolute inset-0 block h-full w-full"
         imgClassName="h-full w-full object-cover"

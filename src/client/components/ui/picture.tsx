@@ -24,9 +24,6 @@ type Props = {
   alt: string;
   /** The `sizes` attribute: how wide the image is drawn. */
   sizes: string;
-  /** Fallback intrinsic size when the manifest does not know the file yet. */
-  width: number;
-  height: number;
   /** The page's LCP image: loaded eagerly with high priority. */
   priority?: boolean;
   className?: string;
@@ -37,12 +34,14 @@ type Props = {
 };
 
 /**
- * A responsive image (DESIGN D12): AVIF and WebP sources with srcset, intrinsic width/height so
- * nothing shifts, lazy below the fold and `fetchPriority="high"` for the LCP image.
+ * A responsive image (DESIGN D12): AVIF and WebP sources with srcset, the original's width/height
+ * from the media manifest so nothing shifts, lazy below the fold and `fetchPriority="high"` for the
+ * LCP image. An image missing from media/ fails the prerender rather than showing a broken frame.
  */
 export function Picture(props: Props) {
   const entry = media[props.src];
-  const [width, height, hash] = entry ?? [props.width, props.height, undefined];
+  if (!entry) throw new Error(`media/${props.src} does not exist (or run npm run build to add it to the manifest)`);
+  const [width, height, hash] = entry;
   const loading = props.priority ? "eager" : "lazy";
   const common = {
     alt: props.alt,
@@ -56,7 +55,7 @@ export function Picture(props: Props) {
     onLoad: props.onLoad,
     onError: props.onError,
   } as const;
-  if (!entry || !rasterPattern.test(props.src)) {
+  if (!rasterPattern.test(props.src)) {
     return <img {...common} src={mediaUrl(props.src, hash)} className={props.imgClassName ?? props.className} />;
   }
   const widths = widthsFor(width);

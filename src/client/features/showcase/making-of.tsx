@@ -56,7 +56,7 @@ export function MakingOf({ copy, record }: Props) {
         <div className="mt-12 grid gap-4 sm:grid-cols-3">
           {showcase.galleryImages.map((src, i) => (
             <Reveal key={src} kind="scaleIn" delay={i * 120}>
-              <Picture src={src} alt={copy.gallery[i] ?? ""} sizes="(min-width: 640px) 33vw, 100vw" width={1200} height={900} className="block overflow-hidden rounded-2xl" imgClassName="aspect-[4/3] h-full w-full object-cover" />
+              <Picture src={src} alt={copy.gallery[i] ?? ""} sizes="(min-width: 640px) 33vw, 100vw" className="block overflow-hidden rounded-2xl" imgClassName="aspect-[4/3] h-full w-full object-cover" />
             </Reveal>
           ))}
         </div>
@@ -76,13 +76,13 @@ export function MakingOf({ copy, record }: Props) {
             <ol className="mt-6 grid gap-4 sm:grid-cols-3">
               {showcase.sketches.evolution.map((src, i) => (
                 <li key={src} className="rounded-2xl bg-sand p-3">
-                  <Picture src={src} alt="" sizes="(min-width: 768px) 20vw, 100vw" width={1200} height={900} className="block" imgClassName="h-auto w-full" />
+                  <Picture src={src} alt="" sizes="(min-width: 768px) 20vw, 100vw" className="block" imgClassName="h-auto w-full" />
                   <p className="mt-3 text-sm text-ink-soft">{record.sketches.evolution[i]}</p>
                 </li>
               ))}
             </ol>
             <figure className="mt-6 rounded-2xl bg-sand p-4">
-              <Picture src={showcase.sketches.technical} alt={record.sketches.technical} sizes="(min-width: 768px) 55vw, 100vw" width={1200} height={900} className="block" imgClassName="h-auto w-full" />
+              <Picture src={showcase.sketches.technical} alt={record.sketches.technical} sizes="(min-width: 768px) 55vw, 100vw" className="block" imgClassName="h-auto w-full" />
               <figcaption className="mt-3 text-sm text-ink-soft">
                 <span className="font-medium text-ink">{copy.technicalLabel}: </span>
                 {record.sketches.technical}
@@ -143,7 +143,7 @@ export function MakingOf({ copy, record }: Props) {
                       className="group flex w-full items-center gap-4 rounded-2xl bg-sand p-2 text-start hover:bg-white aria-[current=true]:ring-2 aria-[current=true]:ring-accent-ink"
                     >
                       <span className="relative block w-28 shrink-0 overflow-hidden rounded-xl">
-                        <Picture src={`${clip.video}-poster.jpg`} alt="" sizes="112px" width={960} height={540} className="block" imgClassName="aspect-[3/2] h-full w-full object-cover" />
+                        <Picture src={`${clip.video}-poster.jpg`} alt="" sizes="112px" className="block" imgClassName="aspect-[3/2] h-full w-full object-cover" />
                         <span className="absolute inset-0 flex items-center justify-center bg-ink/30 text-sand opacity-80 group-hover:opacity-100">
                           <PlayIcon className="flip-rtl" />
                         </span>

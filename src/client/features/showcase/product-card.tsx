@@ -48,8 +48,6 @@ export function ProductCard({ id, copy, onOpen, onZoom, onIntent }: Props) {
             src={productMedia[id].image}
             alt=""
             sizes="(min-width: 768px) 45vw, 100vw"
-            width={1200}
-            height={1200}
             className="block aspect-square"
             imgClassName="h-full w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
           />

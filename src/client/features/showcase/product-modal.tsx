@@ -40,8 +40,6 @@ export default function ProductModal({ productId, onClose }: Props) {
             src={productMedia[productId].image}
             alt=""
             sizes="(min-width: 768px) 448px, 100vw"
-            width={1200}
-            height={1200}
             className="block aspect-square bg-sand-deep md:aspect-auto md:h-full"
             imgClassName="h-full w-full object-cover"
           />

@@ -83,8 +83,6 @@ export default function Slideshow({ slides }: { slides: Slide[] }) {
                   src={slide.src}
                   alt={slide.alt}
                   sizes="(min-width: 1280px) 1200px, 100vw"
-                  width={1200}
-                  height={800}
                   className="block h-full w-full"
                   imgClassName="h-full w-full object-cover"
                   onLoad={() => dispatch({ type: "loaded", slide: i })}

@@ -123,8 +123,6 @@ export default function ZoomViewer({ productId, onClose }: Props) {
                 src={productMedia[productId].zoom}
                 alt={name}
                 sizes="(min-width: 900px) 72vh, 92vw"
-                width={1200}
-                height={900}
                 priority
                 className="block h-full w-full"
                 imgClassName="pointer-events-none h-full w-full object-contain"
