@@ -137,7 +137,7 @@ test.describe("narrow desktop window", () => {
 
 test.describe("about", () => {
   for (const prefix of ["", "/ar"]) {
-    test(`${prefix || "/"}about: every button leads where it says`, async ({ page }) => {
+    test(`${prefix}/about: every button leads where it says`, async ({ page }) => {
       await open(page, `${prefix}/about`);
       await expect(page.getByTestId("about-products")).toHaveAttribute("href", `${prefix}/products`);
       await expect(page.getByTestId("about-services")).toHaveAttribute("href", `${prefix}/services`);

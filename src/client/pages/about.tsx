@@ -2,6 +2,7 @@ import { Link } from "#client/lib/router.tsx";
 import { ArrowIcon } from "#client/components/ui/icons.tsx";
 import { Picture } from "#client/components/ui/picture.tsx";
 import { Reveal } from "#client/components/ui/reveal.tsx";
+import { SectionHeading } from "#client/components/ui/section-heading.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { productMedia } from "../../../content/showcase.ts";
@@ -48,8 +49,7 @@ export default function AboutPage() {
       <section className="below-fold container-page py-24 md:py-32" aria-labelledby="our-products">
         <Reveal kind="fadeInUp" className="flex flex-wrap items-end justify-between gap-6">
           <div>
-            <p className="eyebrow">{c.products.eyebrow}</p>
-            <h2 id="our-products" className="mt-3 font-display text-4xl font-medium md:text-5xl">{c.products.title}</h2>
+            <SectionHeading id="our-products" eyebrow={c.products.eyebrow} title={c.products.title} />
           </div>
           <Link to={to("/products")} className="btn-outline">
             {c.products.link}

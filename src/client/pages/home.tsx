@@ -4,6 +4,7 @@ import { ArrowIcon, EyeMark } from "#client/components/ui/icons.tsx";
 import { LoopVideo } from "#client/components/ui/loop-video.tsx";
 import { Picture } from "#client/components/ui/picture.tsx";
 import { Reveal } from "#client/components/ui/reveal.tsx";
+import { SectionHeading } from "#client/components/ui/section-heading.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { ProductCard } from "#client/features/showcase/product-card.tsx";
@@ -51,8 +52,7 @@ export default function HomePage() {
 
       <section className="below-fold container-page py-24 md:py-32" aria-labelledby="handcrafted">
         <Reveal kind="fadeInUp" className="max-w-2xl">
-          <p className="eyebrow">{c.handcrafted.eyebrow}</p>
-          <h2 id="handcrafted" className="mt-3 font-display text-4xl font-medium md:text-5xl">{c.handcrafted.title}</h2>
+          <SectionHeading id="handcrafted" eyebrow={c.handcrafted.eyebrow} title={c.handcrafted.title} />
           <p className="mt-4 text-lg text-ink-soft">{c.handcrafted.body}</p>
         </Reveal>
         <div className="mt-14 grid gap-12 md:grid-cols-2 md:gap-10">
@@ -74,8 +74,7 @@ export default function HomePage() {
         <div className="container-page grid items-center gap-14 md:grid-cols-2">
           <Reveal kind="slideRight">
             <EyeMark className="h-14 w-14 text-walnut" />
-            <p className="eyebrow mt-6">{c.noticing.eyebrow}</p>
-            <h2 id="noticing" className="mt-3 font-display text-4xl font-medium md:text-5xl">{c.noticing.title}</h2>
+            <SectionHeading id="noticing" eyebrow={c.noticing.eyebrow} title={c.noticing.title} className="mt-6" />
             <p className="mt-6 text-lg leading-relaxed text-ink-soft">{c.noticing.body}</p>
             <dl className="mt-10 grid gap-6 sm:grid-cols-3">
               {c.noticing.points.map((point) => (
@@ -100,8 +99,7 @@ export default function HomePage() {
 
       <section className="below-fold container-page py-24 md:py-32" aria-labelledby="behind">
         <Reveal kind="fadeInUp" className="mb-12 max-w-2xl">
-          <p className="eyebrow">{c.behind.eyebrow}</p>
-          <h2 id="behind" className="mt-3 font-display text-4xl font-medium md:text-5xl">{c.behind.title}</h2>
+          <SectionHeading id="behind" eyebrow={c.behind.eyebrow} title={c.behind.title} />
           <p className="mt-4 text-lg text-ink-soft">{c.behind.body}</p>
         </Reveal>
         <NearViewport className="aspect-[3/2] rounded-3xl bg-walnut-deep">

@@ -5,6 +5,7 @@ import { Reveal } from "#client/components/ui/reveal.tsx";
 import { heroZoom } from "#client/components/ui/motion.ts";
 import { prefersReducedMotion, useScrollTransform } from "#client/components/ui/use-scroll-style.ts";
 import { toast } from "#client/components/ui/toast-store.ts";
+import { SectionHeading } from "#client/components/ui/section-heading.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
@@ -66,8 +67,7 @@ export default function ProductsPage() {
 
       <section className="below-fold container-page grid items-center gap-14 py-24 md:grid-cols-2 md:py-32" aria-labelledby="heritage">
         <Reveal kind="slideRight">
-          <p className="eyebrow">{c.heritage.eyebrow}</p>
-          <h2 id="heritage" className="mt-3 font-display text-4xl font-medium md:text-5xl">{r.heritage.title}</h2>
+          <SectionHeading id="heritage" eyebrow={c.heritage.eyebrow} title={r.heritage.title} />
           <div className="mt-6 grid gap-4 text-lg leading-relaxed text-ink-soft">
             {r.heritage.content.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>

@@ -5,6 +5,7 @@ import { Picture } from "#client/components/ui/picture.tsx";
 import { Reveal } from "#client/components/ui/reveal.tsx";
 import { parallaxEnabled, parallaxOffset } from "#client/components/ui/motion.ts";
 import { prefersReducedMotion, useScrollTransform } from "#client/components/ui/use-scroll-style.ts";
+import { SectionHeading } from "#client/components/ui/section-heading.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 
@@ -48,8 +49,7 @@ export default function SustainabilityPage() {
 
       <section id="commitment" className="below-fold container-page grid scroll-mt-20 items-center gap-14 py-24 md:grid-cols-2 md:py-32" aria-labelledby="sustainability-title">
         <Reveal kind="slideRight">
-          <p className="eyebrow">{c.main.eyebrow}</p>
-          <h2 id="sustainability-title" className="mt-3 font-display text-4xl font-medium md:text-5xl">{c.main.title}</h2>
+          <SectionHeading id="sustainability-title" eyebrow={c.main.eyebrow} title={c.main.title} />
           <p className="mt-6 text-lg leading-relaxed text-ink-soft">{c.main.philosophy}</p>
           <p className="mt-4 text-lg leading-relaxed text-ink-soft">{c.main.wood}</p>
         </Reveal>

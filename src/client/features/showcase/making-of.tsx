@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Picture, mediaEntry, variantUrl } from "#client/components/ui/picture.tsx";
 import { Reveal } from "#client/components/ui/reveal.tsx";
+import { SectionHeading } from "#client/components/ui/section-heading.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { interpolate } from "#shared/i18n/types.ts";
 import { mediaUrl } from "#shared/media.ts";
@@ -49,8 +50,7 @@ export function MakingOf({ copy, record }: Props) {
     <section className="bg-sand-deep/50 py-24 md:py-32" aria-labelledby="making" data-testid="making-of">
       <div className="container-page">
         <Reveal kind="fadeInUp" className="max-w-2xl">
-          <p className="eyebrow">{copy.eyebrow}</p>
-          <h2 id="making" className="mt-3 font-display text-4xl font-medium md:text-5xl">{copy.title}</h2>
+          <SectionHeading id="making" eyebrow={copy.eyebrow} title={copy.title} />
         </Reveal>
 
         <div className="mt-12 grid gap-4 sm:grid-cols-3">
