@@ -1,7 +1,7 @@
 /**
  * `npm run build`: checks the catalogs, builds the media variants, the browser bundle and an SSR
- * bundle of the same app, then prerenders every public page in both
- * languages to static HTML (DESIGN D3).
+ * bundle of the same app, prerenders every public page in both languages to static HTML
+ * (DESIGN D3), and bundles the server into dist/server.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { build } from "vite";
@@ -10,6 +10,7 @@ import { buildFingerprint } from "./lib/build-fingerprint.ts";
 import { prerender } from "./prerender.ts";
 import { checkCatalogs } from "./lib/check-catalogs.ts";
 import { buildMedia } from "./build-media.ts";
+import { buildServer } from "./build-server.ts";
 import type { BuildInfo } from "../src/server/lib/build-info.ts";
 
 const started = performance.now();
@@ -26,6 +27,7 @@ await build({
 });
 
 const { pages, styleHashes } = await prerender(publicConfig);
+await buildServer();
 await mkdir("dist", { recursive: true });
 const buildInfo: BuildInfo = { fingerprint: await buildFingerprint(process.env), builtAt: new Date().toISOString(), styleHashes };
 await writeFile("dist/build-info.json", JSON.stringify(buildInfo, null, 2));

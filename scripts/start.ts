@@ -1,8 +1,9 @@
 /**
- * `npm start`: builds the site when the build is missing or older than its inputs, then runs
- * the server. On a built, unchanged checkout it goes straight to the server.
+ * `npm start`: builds the site when the build is missing or older than its inputs, then runs the
+ * server bundle (dist/server/server.js) as plain JavaScript in its own process, without this
+ * script's TypeScript loader. On a built, unchanged checkout it goes straight to the server.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readBuildInfo } from "../src/server/lib/build-info.ts";
 import { buildFingerprint } from "./lib/build-fingerprint.ts";
 
@@ -12,4 +13,9 @@ if (readBuildInfo("dist/client").fingerprint !== (await buildFingerprint(process
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import("../src/server/server.ts");
+const server = spawn(process.execPath, ["dist/server/server.js"], { stdio: "inherit" });
+// The server shuts down gracefully on these; pass them on and leave with its exit code.
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

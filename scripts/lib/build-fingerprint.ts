@@ -3,8 +3,8 @@ import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { publicConfigKeys } from "../../src/shared/site-config.ts";
 
-/** Inputs of the client build; a change in any of them makes `npm start` rebuild. */
-const inputs = ["src/client", "src/shared", "content", "media", "public", "index.html", "vite.config.ts", "scripts", "package-lock.json"];
+/** Inputs of the build (client, prerender, server bundle); a change in any of them makes `npm start` rebuild. */
+const inputs = ["src/client", "src/shared", "src/server", "content", "media", "public", "index.html", "vite.config.ts", "scripts", "package-lock.json"];
 
 async function newestMtime(path: string): Promise<number> {
   let info;

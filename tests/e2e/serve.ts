@@ -5,6 +5,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "studio-e2e-"));
 process.env.PORT = process.env.E2E_PORT ?? "3100";
@@ -13,4 +14,6 @@ process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? "warn";
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
 
-await import("../../src/server/server.ts");
+// The server as it ships: the bundle `npm run build` wrote (run it from the sources with
+// E2E_FROM_SOURCES=1, e.g. to debug).
+await import(process.env.E2E_FROM_SOURCES ? "../../src/server/server.ts" : pathToFileURL("dist/server/server.js").href);

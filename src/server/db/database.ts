@@ -1,8 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { projectPath } from "../lib/project-root.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -14,7 +14,7 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL("../../../migrations", import.meta.url));
+const migrationsFolder = projectPath("migrations");
 
 /**
  * Opens the database (DESIGN D5): PostgreSQL through node-postgres when `url` is set, otherwise

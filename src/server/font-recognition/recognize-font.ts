@@ -18,12 +18,13 @@ import {
 } from "./errors.ts";
 import { defaultImageLimits, readImageHeader, sniffImageType, type ImageLimits } from "./image-input.ts";
 import type { Box } from "./preprocess.ts";
+import { projectPath } from "../lib/project-root.ts";
 import type { SerializedError, WorkerInit, WorkerReply, WorkerRequest } from "./recognize-font-worker.ts";
 
 export type { DetailedAnalysis } from "./analyze-image.ts";
 export type { Box } from "./preprocess.ts";
 
-export const defaultModelDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../models/font-recognition");
+export const defaultModelDir = projectPath("models/font-recognition");
 
 export interface FontRecognizerOptions {
   /** Folder with model.onnx, labels.json and library.json. */

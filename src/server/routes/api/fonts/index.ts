@@ -1,12 +1,11 @@
-import path from "node:path";
 import type { FastifyPluginAsync } from "fastify";
 import { loadFontLibrary, type FontLibrary } from "#server/font-recognition/font-library.ts";
 import { sendError } from "#server/lib/errors.ts";
+import { projectPath, projectRoot } from "#server/lib/project-root.ts";
 import type { FontLibraryFamily } from "#shared/schemas/font-library.ts";
 import { drawFontSample, type FontSample } from "./draw-font-sample.ts";
 
-const repoRoot = path.resolve(import.meta.dirname, "../../../../..");
-const defaultLibraryFile = path.join(repoRoot, "models/font-recognition/library.json");
+const defaultLibraryFile = projectPath("models/font-recognition/library.json");
 
 export type FontRoutesOptions = { libraryFile?: string };
 
@@ -46,7 +45,7 @@ const fontRoutes: FastifyPluginAsync<FontRoutesOptions> = async (app, options) =
     if (!family) return sendError(reply, 404, "not_found", "No font family with this id.");
     let sample = samples.get(family.id);
     if (!sample) {
-      sample = await drawFontSample(family, repoRoot);
+      sample = await drawFontSample(family, projectRoot);
       if (!sample) return sendError(reply, 404, "not_found", "This family has no font files.");
       samples.set(family.id, sample);
     }
