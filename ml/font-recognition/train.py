@@ -50,6 +50,9 @@ class FontNet(nn.Module):
         self.weight = nn.Linear(256, 1)
         self.italic = nn.Linear(256, 1)
         self.style = nn.Linear(256, n_styles)
+        # Font size as log(size / measured line height): the network sees the whole line scaled to
+        # its height, so it can tell which ascenders, descenders and marks make up that height.
+        self.size = nn.Linear(256, 1)
 
     def forward(self, x):
         f = self.features(x)
@@ -57,7 +60,7 @@ class FontNet(nn.Module):
         h = self.hidden(f)
         emb = F.normalize(self.embed(h), dim=1)
         logits = self.scale * emb @ F.normalize(self.family, dim=1).t()
-        return logits, self.weight(h).squeeze(1), self.italic(h).squeeze(1), self.style(h), emb
+        return logits, self.weight(h).squeeze(1), self.italic(h).squeeze(1), self.style(h), emb, self.size(h).squeeze(1)
 
 
 def to_tensor(x):
@@ -75,8 +78,16 @@ def augment(x):
     return x
 
 
+def size_target(y):
+    """log(font size / line height); NaN where the line height was not measured."""
+    line = y[:, COLS['line']]
+    size = y[:, COLS['size']]
+    ok = (line > 0) & (size > 0)
+    return torch.where(ok, torch.log(size.clamp(min=1e-3) / line.clamp(min=1e-3)), torch.full_like(line, float('nan')))
+
+
 def losses(out, y):
-    logits, weight, italic, style, _ = out
+    logits, weight, italic, style, _, size = out
     fam = y[:, COLS['family']].long()
     l_fam = F.cross_entropy(logits, fam, label_smoothing=0.05)
     l_w = F.smooth_l1_loss(weight, (y[:, COLS['weight']] - 400.0) / 300.0)
@@ -84,16 +95,19 @@ def losses(out, y):
     st = y[:, COLS['style']].long()
     mask = st >= 0
     l_s = F.cross_entropy(style[mask], st[mask]) if mask.any() else logits.sum() * 0
-    return l_fam + 0.5 * l_w + 0.3 * l_i + 0.5 * l_s
+    t = size_target(y)
+    ok = torch.isfinite(t)
+    l_z = F.smooth_l1_loss(size[ok], t[ok], beta=0.1) if ok.any() else logits.sum() * 0
+    return l_fam + 0.5 * l_w + 0.3 * l_i + 0.5 * l_s + 2.0 * l_z
 
 
 @torch.no_grad()
 def predict(model, x, batch=512):
     model.eval()
-    outs = [[] for _ in range(5)]
+    outs = [[] for _ in range(6)]
     for i in range(0, len(x), batch):
         o = model(to_tensor(x[i:i + batch]))
-        for k in range(5):
+        for k in range(6):
             outs[k].append(o[k])
     return [torch.cat(o) for o in outs]
 
@@ -120,13 +134,17 @@ def fit_temperature(logits, labels):
 
 
 def metrics(out, y, temperature):
-    logits, weight, italic, style, _ = out
+    logits, weight, italic, style, _, size = out
     fam = torch.from_numpy(y[:, COLS['family']]).long()
     probs = F.softmax(logits / temperature, dim=1)
     top5 = probs.topk(5, dim=1).indices
     st = torch.from_numpy(y[:, COLS['style']]).long()
     m = st >= 0
     w_pred = weight * 300 + 400
+    yt = torch.from_numpy(y)
+    t = size_target(yt)
+    ok = torch.isfinite(t)
+    size_err = (torch.exp(size[ok] - t[ok]) - 1).abs()
     return {
         'n': len(y),
         'top1': (top5[:, 0] == fam).float().mean().item(),
@@ -135,6 +153,8 @@ def metrics(out, y, temperature):
         'weightWithin100': ((w_pred - torch.from_numpy(y[:, COLS['weight']])).abs() <= 100).float().mean().item(),
         'italic': ((italic > 0).float() == torch.from_numpy(y[:, COLS['italic']])).float().mean().item(),
         'ece': ece(probs, fam),
+        'sizeErrorMedian': size_err.median().item() if ok.any() else None,
+        'sizeErrorMean': size_err.mean().item() if ok.any() else None,
     }
 
 
@@ -243,8 +263,8 @@ def main():
     onnx_path = os.path.join(args.out, 'model.onnx')
     torch.onnx.export(
         model, dummy, onnx_path, opset_version=13,
-        input_names=['input'], output_names=['family_logits', 'weight', 'italic_logit', 'style_logits', 'embedding'],
-        dynamic_axes={k: {0: 'batch'} for k in ['input', 'family_logits', 'weight', 'italic_logit', 'style_logits', 'embedding']},
+        input_names=['input'], output_names=['family_logits', 'weight', 'italic_logit', 'style_logits', 'embedding', 'size_log_ratio'],
+        dynamic_axes={k: {0: 'batch'} for k in ['input', 'family_logits', 'weight', 'italic_logit', 'style_logits', 'embedding', 'size_log_ratio']},
     )
     labels = {
         'version': 1,
@@ -253,7 +273,8 @@ def main():
                   'layout': 'NCHW', 'range': '0..1 ink strength, text bright on black, from src/server/font-recognition/preprocess.ts'},
         'outputs': {'family_logits': 'divide by temperature, softmax', 'weight': 'CSS weight = value * 300 + 400',
                     'italic_logit': 'sigmoid > 0.5 means italic', 'style_logits': 'softmax over arabicStyles',
-                    'embedding': 'L2-normalised; cosine against familyCentroids'},
+                    'embedding': 'L2-normalised; cosine against familyCentroids',
+                    'size_log_ratio': 'font size px = measured line height px * exp(value)'},
         'families': meta['families'],
         'arabicStyles': meta['arabicStyles'],
         'temperature': temperature,

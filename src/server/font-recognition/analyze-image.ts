@@ -27,8 +27,10 @@ export async function analyzeImage(model: LoadedModel, bytes: Uint8Array, box: B
   const t1 = performance.now();
   const lines = findTextLines(gray, { ...(box ? { box } : {}), maxLines: 3 });
   const crops: Float32Array[] = [];
-  for (const line of lines) {
+  let firstLineCrops = 0;
+  for (const [index, line] of lines.entries()) {
     for (const crop of lineToModelInputs(line, 3)) if (crops.length < MAX_CROPS) crops.push(crop);
+    if (index === 0) firstLineCrops = crops.length;
   }
   const t2 = performance.now();
   const { height, width, name } = model.labels.input;
@@ -45,6 +47,7 @@ export async function analyzeImage(model: LoadedModel, bytes: Uint8Array, box: B
       italicLogit: data("italic_logit"),
       styleLogits: data("style_logits"),
       embedding: data("embedding"),
+      ...(out.size_log_ratio ? { sizeLogRatio: data("size_log_ratio"), firstLineCrops } : {}),
     },
     model.labels,
   );

@@ -19,6 +19,10 @@ export interface RawOutputs {
   italicLogit: Float32Array;
   styleLogits: Float32Array;
   embedding: Float32Array;
+  /** log(font size / line height) per crop; models trained before the size head lack it. */
+  sizeLogRatio?: Float32Array;
+  /** How many of the crops (the first ones) come from the first line, whose size is reported. */
+  firstLineCrops?: number;
 }
 
 export interface Prediction {
@@ -31,6 +35,8 @@ export interface Prediction {
   italicProbability: number;
   styleProbs: number[];
   embedding: number[];
+  /** The size head's log(font size / line height) averaged over the first line's crops. */
+  sizeLogRatio?: number;
 }
 
 export interface LineMeasure {
@@ -86,6 +92,7 @@ export function combineCrops(raw: RawOutputs, labels: ModelLabels): Prediction {
     italicProbability: 1 / (1 + Math.exp(-italicLogit)),
     styleProbs: softmax(mean(raw.styleLogits, raw.n, S)),
     embedding: emb.map((v) => v / norm),
+    ...(raw.sizeLogRatio ? { sizeLogRatio: mean(raw.sizeLogRatio, Math.min(raw.n, raw.firstLineCrops ?? raw.n), 1)[0]! } : {}),
   };
 }
 
@@ -94,8 +101,14 @@ export function snapWeight(family: LibraryFamily, weightCss: number): number {
   return family.weights.reduce((best, w) => (Math.abs(w - weightCss) < Math.abs(best - weightCss) ? w : best), family.weights[0] ?? 400);
 }
 
-/** Font size in pixels from the glyph measure that is most stable for this family. */
-export function estimateFontSize(labels: ModelLabels, familyIndex: number, line: LineMeasure): number | undefined {
+/**
+ * Font size in pixels of the uploaded image: the measured line height scaled by the size head's
+ * ratio, or (for a model without that head) by the ratio that is steadiest for the family.
+ */
+export function estimateFontSize(labels: ModelLabels, familyIndex: number, line: LineMeasure, sizeLogRatio?: number): number | undefined {
+  if (sizeLogRatio !== undefined && Number.isFinite(sizeLogRatio) && line.lineHeight > 0) {
+    return Math.round(line.lineHeight * Math.exp(sizeLogRatio) * 10) / 10;
+  }
   const r = labels.sizeRatios[familyIndex];
   if (!r || r.ratio <= 0) return undefined;
   const measured = r.measure === "core" ? line.coreHeight : line.lineHeight;
@@ -126,7 +139,7 @@ export function buildAnalysis(
       return { name: f.name, nameAr: f.nameAr, similarity: round2(Math.min(1, Math.max(0, s.cos))) };
     });
 
-  const size = estimateFontSize(labels, bestIndex, line);
+  const size = estimateFontSize(labels, bestIndex, line, prediction.sizeLogRatio);
   const styleIndex = prediction.styleProbs.indexOf(Math.max(...prediction.styleProbs));
   const analysis: FontAnalysis = {
     fontFamily: family.name,
