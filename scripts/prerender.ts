@@ -1,9 +1,11 @@
 /**
  * Renders every public page, in English and Arabic, to static HTML with its own head, the right
- * <html lang dir> in the first byte, and preload hints for the page's chunk, catalog and fonts.
+ * <html lang dir> in the first byte, its stylesheet inline, preloads for the first screen's fonts,
+ * and the boot script that loads the page's modules after the first paint.
  */
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { build } from "esbuild";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { en } from "../src/shared/i18n/en.ts";
@@ -75,9 +77,35 @@ async function inlineStylesheets(built: string): Promise<{ template: string; sty
   return { template, styleHashes };
 }
 
+/** src/client/boot.ts, minified into the assets under a content-hashed name; returns its URL. */
+async function buildBoot(): Promise<string> {
+  const result = await build({ entryPoints: ["src/client/boot.ts"], bundle: true, minify: true, format: "esm", target: "es2022", write: false, logLevel: "warning" });
+  const code = result.outputFiles[0]!.contents;
+  const name = `assets/boot-${createHash("sha256").update(code).digest("hex").slice(0, 8)}.js`;
+  await writeFile(join(clientDir, name), code);
+  return `/${name}`;
+}
+
+/**
+ * Takes Vite's entry script and its modulepreload links out of the head: the boot script loads
+ * them after the first paint (see src/client/boot.ts).
+ */
+function takeEntryScripts(html: string): { html: string; entry: string; entryPreloads: string[] } {
+  const script = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!script) throw new Error("the built index.html has no module entry script");
+  const entryPreloads: string[] = [];
+  const rest = html.replace(script[0], "").replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href: string) => {
+    entryPreloads.push(href);
+    return "";
+  });
+  return { html: rest, entry: script[1]!, entryPreloads };
+}
+
 export async function prerender(config: PublicConfig): Promise<{ pages: number; styleHashes: string[] }> {
   const built = await readFile(join(clientDir, "index.html"), "utf8");
-  const { template, styleHashes } = await inlineStylesheets(built);
+  const { html: withoutScripts, entry: entryScript, entryPreloads } = takeEntryScripts(built);
+  const { template, styleHashes } = await inlineStylesheets(withoutScripts);
+  const boot = await buildBoot();
   const manifest = JSON.parse(await readFile(join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
   const entry = manifest["index.html"];
   if (!entry) throw new Error("the Vite manifest has no index.html entry");
@@ -85,8 +113,9 @@ export async function prerender(config: PublicConfig): Promise<{ pages: number; 
   const fonts = await fontFiles();
   const fontPreloads: Record<Lang, string[]> = {
     en: fonts.filter((f) => /^manrope-latin-300-normal|^cormorant-garamond-latin-500-normal/.test(f)),
-    // Only the body weight: preloading both Arabic weights delays the text that is the first paint.
-    ar: fonts.filter((f) => /^ibm-plex-sans-arabic-arabic-300-normal/.test(f)),
+    // Both Arabic weights: the first screen's body text is 300, its headline and buttons 500. With
+    // the modules loading after the first paint, nothing else competes with them.
+    ar: fonts.filter((f) => /^ibm-plex-sans-arabic-arabic-(300|500)-normal/.test(f)),
   };
 
   const ssrEntry = pathToFileURL(join(process.cwd(), "dist/ssr/entry-server.js")).href;
@@ -113,11 +142,13 @@ export async function prerender(config: PublicConfig): Promise<{ pages: number; 
       const url = localizePath(target.path, lang);
       const appHtml = await render(url);
       const messages = catalogs[lang];
-      const preloads = [
+      const modules = [
+        ...entryPreloads,
         ...chunkClosure(manifest, pageSources[target.id], entryFiles),
         ...chunkClosure(manifest, `src/shared/i18n/${lang}.ts`, entryFiles),
         ...chunkClosure(manifest, pageSources[target.id].replace(/\.tsx$/, `.${lang}.ts`), entryFiles),
-      ].map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`);
+      ];
+      const bootScript = `<script type="module" src="${boot}" data-entry="${entryScript}" data-preload="${modules.join(" ")}"></script>`;
       const fontLinks = fontPreloads[lang].map(
         (file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin />`,
       );
@@ -133,7 +164,7 @@ export async function prerender(config: PublicConfig): Promise<{ pages: number; 
       });
       const html = template
         .replace('<html lang="en" dir="ltr">', `<html lang="${lang}" dir="${directionOf(lang)}">`)
-        .replace("<!--app-head-->", [head, ...fontLinks, ...preloads].join("\n    "))
+        .replace("<!--app-head-->", [head, ...fontLinks, bootScript].join("\n    "))
         .replace("<!--app-html-->", appHtml);
       const inline = /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>/.exec(html);
       if (inline) throw new Error(`${url}: the prerendered HTML has an inline script (${inline[0]}), which the CSP blocks`);

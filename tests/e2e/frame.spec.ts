@@ -23,6 +23,25 @@ async function scrollToY(page: Page, y: number) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+test("a page names one script, the boot script, which loads the page's modules itself and hydrates", async ({ page, request }) => {
+  const html = await (await request.get("/ar/products")).text();
+  const scripts = [...html.matchAll(/<script\b(?![^>]*application\/ld\+json)[^>]*>/g)].map((m) => m[0]);
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/^<script type="module" src="\/assets\/boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-[^"]+\.js" data-preload="[^"]+">$/);
+  expect(html).not.toContain('rel="modulepreload"');
+
+  await page.goto("/ar/products");
+  await waitForApp(page);
+  const loaded = await page.evaluate(() => {
+    const boot = document.querySelector<HTMLScriptElement>("script[data-entry]")!;
+    const fetched = new Set(performance.getEntriesByType("resource").map((r) => new URL(r.name).pathname));
+    const wanted = [boot.dataset.entry!, ...boot.dataset.preload!.split(" ")];
+    return { missing: wanted.filter((path) => !fetched.has(path)), preloads: document.querySelectorAll('link[rel="modulepreload"]').length, wanted: wanted.length };
+  });
+  expect(loaded.missing).toEqual([]);
+  expect(loaded.preloads).toBe(loaded.wanted - 1);
+});
+
 for (const l of languages) {
   test.describe(`frame in ${l.lang}`, () => {
     test("the server's HTML already carries lang and dir, and the header shows the six links", async ({ page, request }) => {

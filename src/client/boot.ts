@@ -1,0 +1,25 @@
+/**
+ * The only script a prerendered page names (scripts/prerender.ts writes it in as
+ * `<script type="module" src="/assets/boot-….js" data-entry data-preload>`). The page is already
+ * complete HTML, so the app's JavaScript waits until the first frame has been painted: until then
+ * the stylesheet's fonts and the first screen's images have the connection to themselves, and on
+ * HTTP/1.1 they no longer queue behind a dozen module requests. Then it preloads the page's
+ * modules in one go and imports the entry, which hydrates.
+ */
+const boot = document.querySelector<HTMLScriptElement>("script[data-entry]");
+
+function start(): void {
+  if (!boot?.dataset.entry) return;
+  for (const href of (boot.dataset.preload ?? "").split(" ").filter(Boolean)) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
+    link.href = href;
+    document.head.append(link);
+  }
+  void import(/* @vite-ignore */ boot.dataset.entry);
+}
+
+// A page opened in a background tab paints nothing and runs no animation frames: start at once.
+if (document.visibilityState === "hidden") start();
+else requestAnimationFrame(() => setTimeout(start, 0));
