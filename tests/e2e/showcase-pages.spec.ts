@@ -62,6 +62,8 @@ test.describe("products", () => {
   for (const prefix of ["", "/ar"]) {
     test(`${prefix || "/"}: hero parallax zooms on scroll, Buy Now, wishlist and clips`, async ({ page }) => {
       await open(page, `${prefix}/products`);
+      // The film far below the fold has not fetched its poster yet.
+      await expect(page.getByTestId("bts-film")).not.toHaveAttribute("poster", /./);
       await expect(page.getByText(prefix ? "المجموعة الفاخرة" : "Luxury Collection")).toBeVisible();
       await expect(page.getByText(prefix ? "صُنع يدويًا بإتقان." : "Handcrafted with precision.")).toBeVisible();
       const hero = page.getByTestId("products-hero").locator("[data-parallax]");
@@ -85,6 +87,7 @@ test.describe("products", () => {
 
       const making = page.getByTestId("making-of");
       await making.scrollIntoViewIfNeeded();
+      await expect(page.getByTestId("bts-film")).toHaveAttribute("poster", /^\/api\/image\/bts-video-poster-\d+\.webp/);
       await expect(making).toContainText(prefix ? "٧-١٠" : "7-10");
       await making.getByRole("button").nth(2).click();
       await expect(page.getByTestId("bts-film")).toHaveAttribute("data-clip", "1");

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "#client/lib/router.tsx";
 import { ArrowIcon, EyeMark } from "#client/components/ui/icons.tsx";
 import { LoopVideo } from "#client/components/ui/loop-video.tsx";
 import { Picture } from "#client/components/ui/picture.tsx";
 import { Reveal } from "#client/components/ui/reveal.tsx";
 import { SectionHeading } from "#client/components/ui/section-heading.tsx";
+import { useNearViewport } from "#client/components/ui/use-near-viewport.ts";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { ProductCard } from "#client/features/showcase/product-card.tsx";
@@ -143,20 +144,7 @@ export default function HomePage() {
 
 /** Renders its children (and so loads their chunk and media) once it is within 600 px of view. */
 function NearViewport({ children, className }: { children: React.ReactNode; className: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setNear(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: "600px 0px" });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const [ref, near] = useNearViewport<HTMLDivElement>();
   return (
     <div ref={ref} className={near ? undefined : className}>
       {near ? <Suspense fallback={<div className={className} />}>{children}</Suspense> : null}

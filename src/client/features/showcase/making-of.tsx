@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Picture, mediaEntry, variantUrl } from "#client/components/ui/picture.tsx";
 import { Reveal } from "#client/components/ui/reveal.tsx";
 import { SectionHeading } from "#client/components/ui/section-heading.tsx";
+import { useNearViewport } from "#client/components/ui/use-near-viewport.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { interpolate } from "#shared/i18n/types.ts";
 import { mediaUrl } from "#shared/media.ts";
@@ -22,6 +23,8 @@ type Props = { copy: Catalog<(typeof productsEn)["making"]>; record: Catalog<typ
 export function MakingOf({ copy, record }: Props) {
   const { lang } = useI18n();
   const film = useRef<HTMLVideoElement>(null);
+  // A video's poster downloads at once, wherever the video is: only set it near the viewport.
+  const [filmBox, filmNear] = useNearViewport<HTMLDivElement>();
   const { main, clips } = showcase.behindTheScenes;
   const total = clips.reduce((sum, clip) => sum + clip.seconds, 0);
   // null: the reel (main item) has not started; otherwise the clip being played.
@@ -95,14 +98,14 @@ export function MakingOf({ copy, record }: Props) {
           <h3 className="font-display text-3xl">{copy.filmLabel}</h3>
           <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
             <figure>
-              <div className="relative">
+              <div ref={filmBox} className="relative">
                 <video
                   ref={film}
                   controls={current !== null}
                   muted
                   playsInline
                   preload="none"
-                  poster={variantUrl(current === null ? main.thumbnail : `${source}-poster.jpg`, 960)}
+                  poster={filmNear ? variantUrl(current === null ? main.thumbnail : `${source}-poster.jpg`, 960) : undefined}
                   onEnded={onEnded}
                   className="aspect-video w-full rounded-2xl bg-ink object-cover"
                   aria-label={current === null ? record.clips.main : record.clips.items[current]}
