@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
+import { makeRng } from "../ml/font-recognition/text-corpus.ts";
 
 const { values } = parseArgs({
   options: {
@@ -24,23 +25,12 @@ const runs = Number(values.runs);
 const concurrency = Number(values.concurrency);
 const seconds = Number(values.seconds);
 
-/** Deterministic noise so every run measures the same image. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** About 2 megapixels: a lit, textured surface with a sign's two lines, slightly rotated, as JPEG. */
 function photoLikeImage(): Buffer {
   const width = 1732;
   const height = 1155;
-  const random = rng(4);
+  // Deterministic noise so every run measures the same image.
+  const random = makeRng(4);
   GlobalFonts.registerFromPath(new URL("../node_modules/@fontsource/cairo/files/cairo-arabic-700-normal.woff2", import.meta.url).pathname, "bench-cairo");
   GlobalFonts.registerFromPath(new URL("../node_modules/@fontsource/lora/files/lora-latin-400-normal.woff2", import.meta.url).pathname, "bench-lora");
   const canvas = createCanvas(width, height);
