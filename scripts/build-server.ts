@@ -12,7 +12,7 @@ export async function buildServer(outdir = "dist/server"): Promise<void> {
   await build({
     entryPoints: {
       server: "src/server/server.ts",
-      "recognize-font-worker": "src/server/font-recognition/recognize-font-worker.ts",
+      "recognize-font-worker": "src/server/modules/font-recognition/recognize-font-worker.ts",
     },
     outdir,
     bundle: true,

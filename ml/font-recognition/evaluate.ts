@@ -12,10 +12,10 @@ import { parseArgs } from "node:util";
 import { createCanvas, Image, loadImage } from "@napi-rs/canvas";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
-import { loadFontLibrary, type LibraryFamily, type LibraryVariant } from "../../src/server/font-recognition/font-library.ts";
-import { decodeGray, type GrayImage } from "../../src/server/font-recognition/image-input.ts";
-import { resampleGray } from "../../src/server/font-recognition/preprocess.ts";
-import { createFontRecognizer, defaultModelDir, type DetailedAnalysis } from "../../src/server/font-recognition/recognize-font.ts";
+import { loadFontLibrary, type LibraryFamily, type LibraryVariant } from "../../src/server/modules/font-recognition/font-library.ts";
+import { decodeGray, type GrayImage } from "../../src/server/modules/font-recognition/image-input.ts";
+import { resampleGray } from "../../src/server/modules/font-recognition/preprocess.ts";
+import { createFontRecognizer, defaultModelDir, type DetailedAnalysis } from "../../src/server/modules/font-recognition/recognize-font.ts";
 import { blur, lighting, noise, perspective } from "./degrade.ts";
 import { renderSample, repoRoot } from "./render-sample.ts";
 import { makeLine, makeRng, type Rng } from "./text-corpus.ts";
@@ -355,7 +355,7 @@ function markdown(r: Report): string {
 Written by \`npm run font:eval\` (ml/font-recognition/evaluate.ts) on ${r.createdAt}, for the model
 trained ${r.model.createdAt ?? "(unknown)"} over ${r.model.families} families. Every figure comes from
 images the training never saw, analysed through the server's own recognizer
-(src/server/font-recognition/recognize-font.ts: worker pool, same preprocessing, same ONNX model).
+(src/server/modules/font-recognition/recognize-font.ts: worker pool, same preprocessing, same ONNX model).
 
 - **Screenshots**: Chromium (another renderer than the training's Skia canvas) draws HTML text set
   in each font with @font-face, ${s.n} lines (${perFamily} per family), words from the held-out word

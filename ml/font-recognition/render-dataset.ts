@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { arabicStyles, loadFontLibrary } from '../../src/server/font-recognition/font-library.ts';
-import { findTextLines, lineToModelInputs, MODEL_INPUT_HEIGHT, MODEL_INPUT_WIDTH } from '../../src/server/font-recognition/preprocess.ts';
+import { arabicStyles, loadFontLibrary } from '../../src/server/modules/font-recognition/font-library.ts';
+import { findTextLines, lineToModelInputs, MODEL_INPUT_HEIGHT, MODEL_INPUT_WIDTH } from '../../src/server/modules/font-recognition/preprocess.ts';
 import { renderSample, repoRoot } from './render-sample.ts';
 import { makeLine, makeRng } from './text-corpus.ts';
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./db/database.ts";
-import { products } from "./db/schema.ts";
+import { products } from "./db/schema/catalog.ts";
 import { eq } from "drizzle-orm";
 
 type Run = { code: number | null; stdout: string; stderr: string };

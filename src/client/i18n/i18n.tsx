@@ -1,10 +1,10 @@
 import { createContext, use, useMemo, type ReactNode } from "react";
 import type { EnglishCatalog } from "#shared/i18n/en.ts";
-import { interpolate, lookup, type Catalog, type KeyPaths, type Params } from "#shared/i18n/types.ts";
+import type { MessageKey } from "#shared/i18n/message-key.ts";
+import { interpolate, lookup, type Catalog, type Params } from "#shared/i18n/types.ts";
 import { directionOf, type Direction, type Lang } from "#shared/lang.ts";
 
 export type Messages = Catalog<EnglishCatalog>;
-export type MessageKey = KeyPaths<EnglishCatalog>;
 
 type I18n = {
   lang: Lang;

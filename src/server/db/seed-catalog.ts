@@ -1,6 +1,6 @@
 import { catalog } from "../../../content/catalog.ts";
 import type { Db } from "./database.ts";
-import { products } from "./schema.ts";
+import { products } from "./schema/catalog.ts";
 
 /** Adds any catalog product the database lacks; prices already stored are left as they are. */
 export async function seedCatalog(db: Db): Promise<void> {

@@ -57,7 +57,7 @@ export default fp<FontRecognizerPluginOptions>(
       if (!loading) {
         state = "loading";
         const attempt = (async () => {
-          const { createFontRecognizer } = await import("../font-recognition/recognize-font.ts");
+          const { createFontRecognizer } = await import("#server/modules/font-recognition/recognize-font.ts");
           const created = await createFontRecognizer({
             ...(options.workers !== undefined ? { workers: options.workers } : {}),
             ...(options.queueLimit !== undefined ? { queueLimit: options.queueLimit } : {}),

@@ -3,7 +3,7 @@ import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../../../../tests/helpers/app.ts";
-import { loadFontLibrary } from "#server/font-recognition/font-library.ts";
+import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
 import { ar } from "#shared/i18n/ar.ts";
 import { en } from "#shared/i18n/en.ts";
 import { MAX_FONT_IMAGE_BYTES } from "#shared/schemas/analyze-font-request.ts";

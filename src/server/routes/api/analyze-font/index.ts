@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "#server/lib/errors.ts";
 import { MAX_FONT_IMAGE_BYTES, analyzeFontRequestSchema } from "#shared/schemas/analyze-font-request.ts";
-import { AnalyzeFontRefusal, analyzeFont } from "./analyze-font.ts";
+import { AnalyzeFontRefusal, analyzeFont } from "#server/modules/font-recognition/analyze-font.ts";
 import { requestLanguage, translate } from "./request-language.ts";
 
 /** A 10 MB image grows by 4/3 as base64; the margin covers the data-URL prefix, the box and JSON. */

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import { ar } from "#shared/i18n/ar.ts";
-import { en, type EnglishCatalog } from "#shared/i18n/en.ts";
-import { interpolate, lookup, type KeyPaths, type Params } from "#shared/i18n/types.ts";
+import { en } from "#shared/i18n/en.ts";
+import { interpolate, lookup, type Params } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
 
-export type MessageKey = KeyPaths<EnglishCatalog>;
 
 /**
  * The language to answer in: Arabic when the client prefers it over English in Accept-Language

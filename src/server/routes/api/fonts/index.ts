@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
-import { loadFontLibrary, type FontLibrary } from "#server/font-recognition/font-library.ts";
+import { loadFontLibrary, type FontLibrary } from "#server/modules/font-recognition/font-library.ts";
 import { sendError } from "#server/lib/errors.ts";
 import { projectPath, projectRoot } from "#server/lib/project-root.ts";
 import type { FontLibraryFamily } from "#shared/schemas/font-library.ts";
-import { drawFontSample, type FontSample } from "./draw-font-sample.ts";
+import { drawFontSample, type FontSample } from "#server/modules/font-recognition/draw-font-sample.ts";
 
 const defaultLibraryFile = projectPath("models/font-recognition/library.json");
 

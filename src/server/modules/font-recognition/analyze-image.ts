@@ -1,7 +1,7 @@
 // One analysis, start to end: decode, find the text, run the model on its crops, interpret.
 import type { InferenceSession } from "onnxruntime-node";
 import { Tensor } from "onnxruntime-node";
-import type { FontAnalysis } from "../../shared/schemas/font-analysis.ts";
+import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
 import type { FontLibrary } from "./font-library.ts";
 import { decodeGray, type ImageLimits } from "./image-input.ts";
 import { buildAnalysis, combineCrops, type AnalysisDetails, type ModelLabels } from "./interpret-outputs.ts";

@@ -6,8 +6,8 @@ import {
   RecognizerBusyError,
   RecognizerClosedError,
   UnsupportedImageTypeError,
-} from "#server/font-recognition/errors.ts";
-import { defaultImageLimits, readImageHeader } from "#server/font-recognition/image-input.ts";
+} from "#server/modules/font-recognition/errors.ts";
+import { defaultImageLimits, readImageHeader } from "#server/modules/font-recognition/image-input.ts";
 import { FontModelUnavailableError, type FontRecognizerService } from "#server/plugins/font-recognizer.ts";
 import {
   MAX_FONT_IMAGE_BYTES,
@@ -15,7 +15,7 @@ import {
   type AnalyzeFontRequest,
 } from "#shared/schemas/analyze-font-request.ts";
 import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
-import type { MessageKey } from "./request-language.ts";
+import type { MessageKey } from "#shared/i18n/message-key.ts";
 
 /** A refusal the route turns into `{ error: { code, message } }` with this status. */
 export class AnalyzeFontRefusal extends Error {

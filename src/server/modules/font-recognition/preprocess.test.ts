@@ -5,7 +5,7 @@ import { NoTextFoundError } from "./errors.ts";
 import { rgbaToGray, type GrayImage } from "./image-input.ts";
 import { findTextLines, lineToModelInputs, measureHeights, MODEL_INPUT_HEIGHT, MODEL_INPUT_WIDTH, resampleFloat } from "./preprocess.ts";
 
-const root = path.resolve(import.meta.dirname, "../../..");
+const root = path.resolve(import.meta.dirname, "../../../..");
 
 beforeAll(() => {
   GlobalFonts.registerFromPath(path.join(root, "node_modules/@fontsource/lora/files/lora-latin-400-normal.woff2"), "PreTestLora");

@@ -4,13 +4,13 @@ import path from "node:path";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fontAnalysisSchema } from "../../shared/schemas/font-analysis.ts";
+import { fontAnalysisSchema } from "#shared/schemas/font-analysis.ts";
 import { ImageDecodeError, ImageTooLargeError, NoTextFoundError, RecognizerBusyError, RecognizerClosedError, UnsupportedImageTypeError } from "./errors.ts";
 import { loadFontLibrary } from "./font-library.ts";
 import { createFontRecognizer, defaultModelDir, type FontRecognizer } from "./recognize-font.ts";
 import { pngClaiming } from "./test-fixtures.ts";
 
-const root = path.resolve(import.meta.dirname, "../../..");
+const root = path.resolve(import.meta.dirname, "../../../..");
 const library = loadFontLibrary(path.join(defaultModelDir, "library.json"));
 
 /** Held-out words (never in a training line): see ml/font-recognition/text-corpus.ts. */

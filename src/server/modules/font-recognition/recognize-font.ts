@@ -4,7 +4,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { FontAnalysis } from "../../shared/schemas/font-analysis.ts";
+import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
 import type { DetailedAnalysis } from "./analyze-image.ts";
 import {
   FontRecognitionError,
@@ -18,7 +18,7 @@ import {
 } from "./errors.ts";
 import { defaultImageLimits, readImageHeader, sniffImageType, type ImageLimits } from "./image-input.ts";
 import type { Box } from "./preprocess.ts";
-import { projectPath } from "../lib/project-root.ts";
+import { projectPath } from "#server/lib/project-root.ts";
 import type { SerializedError, WorkerInit, WorkerReply, WorkerRequest } from "./recognize-font-worker.ts";
 
 export type { DetailedAnalysis } from "./analyze-image.ts";
