@@ -1,31 +1,40 @@
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import cookie from "@fastify/cookie";
 import compress from "@fastify/compress";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import type { Config } from "./config.ts";
 import { readBuildInfo } from "./lib/build-info.ts";
+import { zodValidatorCompiler } from "./lib/zod-validation.ts";
+import auth from "./plugins/auth.ts";
+import backgroundJobs from "./plugins/background-jobs.ts";
 import database from "./plugins/database.ts";
 import errors from "./plugins/errors.ts";
+import fontRecognizer from "./plugins/font-recognizer.ts";
+import i18n from "./plugins/i18n.ts";
+import jsonBody from "./plugins/json-body.ts";
 import rateLimit from "./plugins/rate-limit.ts";
 import security from "./plugins/security.ts";
 import staticSite from "./plugins/static-site.ts";
+import apiRoutes from "./routes/api/index.ts";
 import health from "./routes/health.ts";
 import seo from "./routes/seo.ts";
-import productRoutes from "./routes/api/products/index.ts";
-import imageRoutes from "./routes/api/image/index.ts";
-import fontRecognizer from "./plugins/font-recognizer.ts";
-import analyzeFontRoutes from "./routes/api/analyze-font/index.ts";
-import fontRoutes from "./routes/api/fonts/index.ts";
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Builds the whole application from plugins; `server.ts` only listens. Tests call this directly. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export type BuildOptions = {
+  /** Called for every route as it is added (tests list the routes of a subtree with it). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Registers more plugins before the app's own routes (tests add probe routes with it). */
+  extend?: (app: FastifyInstance) => Promise<void>;
+};
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    // Form and payment bodies are small; a route that takes more (an image) says so itself.
+    bodyLimit: 64 * 1024,
     requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers["x-request-id"];
@@ -37,22 +46,36 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     reply.header("X-Request-Id", request.id);
   });
 
+  app.setValidatorCompiler(zodValidatorCompiler);
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
+
+  // The request pipeline, in order: language, error rendering, security headers, bodies.
+  await app.register(i18n);
+  await app.register(errors);
   const { styleHashes = [] } = readBuildInfo(config.STATIC_DIR);
   await app.register(security, { https: config.SITE_URL.startsWith("https://"), styleHashes });
+  await app.register(jsonBody);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(rateLimit, { redisUrl: config.REDIS_URL, perMinute: config.RATE_LIMIT_PER_MINUTE });
+
+  // What the routes use.
   await app.register(database, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await app.register(backgroundJobs, { enabled: config.BACKGROUND_JOBS });
+  await app.register(auth);
   await app.register(staticSite, { root: config.STATIC_DIR });
-  await app.register(errors);
   await app.register(fontRecognizer, { workers: config.FONT_WORKERS, queueLimit: config.FONT_QUEUE_LIMIT });
 
+  // Unknown paths get the 404 page (or the API's JSON 404) before any body is read.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.is404) return app.sendNotFoundPage(request, reply);
+  });
+  app.setNotFoundHandler((request, reply) => app.sendNotFoundPage(request, reply));
+
+  if (options.extend) await options.extend(app);
   await app.register(health);
   await app.register(seo, { siteUrl: config.SITE_URL });
-  await app.register(productRoutes);
-  await app.register(imageRoutes, { mediaDir: config.MEDIA_DIR, variantsDir: join(config.STATIC_DIR, "..", "media") });
-  await app.register(analyzeFontRoutes);
-  await app.register(fontRoutes);
+  await app.register(apiRoutes, { prefix: "/api", mediaDir: config.MEDIA_DIR, staticDir: config.STATIC_DIR });
 
   return app;
 }

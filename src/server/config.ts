@@ -23,6 +23,8 @@ export const configSchema = publicConfigSchema.extend({
   STATIC_DIR: z.string().min(1).default("./dist/client"),
   MEDIA_DIR: z.string().min(1).default("./media"),
   TRUST_PROXY: booleanFlag.default(false),
+  /** Run background jobs (the e-mail outbox, order expiry) in this process. */
+  BACKGROUND_JOBS: booleanFlag.default(true),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** Font recognizer worker threads (default: the recognizer's own choice from the CPU count). */
   FONT_WORKERS: z.coerce.number().int().min(1).max(32).optional(),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/server/app.ts";
+import { buildApp, type BuildOptions } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 
 /**
@@ -7,7 +7,7 @@ import { loadConfig } from "../../src/server/config.ts";
  * in-memory PGlite by default, or a fresh schema-isolated PostgreSQL database when
  * TEST_DATABASE_URL is set (CI runs the integration suite a second time that way).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
   const databaseUrl = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
@@ -16,7 +16,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<F
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   await app.ready();
   return app;
 }

@@ -4,3 +4,4 @@
  * turns changes into a new SQL migration under migrations/, applied at start.
  */
 export * from "./schema/catalog.ts";
+export * from "./schema/jobs.ts";

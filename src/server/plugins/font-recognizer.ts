@@ -1,14 +1,10 @@
 import fp from "fastify-plugin";
+import {
+  FontModelUnavailableError,
+  type FontRecognizerService,
+} from "#server/modules/font-recognition/recognizer-service.ts";
 import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
 import type { FontAnalysisBox } from "#shared/schemas/analyze-font-request.ts";
-
-/** What the routes use: the model, created on first use or warmed up in the background. */
-export type FontRecognizerService = {
-  analyze(imageBytes: Buffer, box?: FontAnalysisBox): Promise<FontAnalysis>;
-  /** Starts loading the model now (if not yet) and resolves when it is ready. */
-  warmUp(): Promise<void>;
-  readonly state: "idle" | "loading" | "ready" | "failed" | "closed";
-};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -24,14 +20,6 @@ export type FontRecognizerPluginOptions = {
   /** Load the model once the server listens, so the first visitor does not wait for it. */
   warmUpOnListen?: boolean;
 };
-
-/** The model could not be loaded (missing files, a broken runtime): the route answers 503. */
-export class FontModelUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super("The font recognition model could not be loaded", { cause });
-    this.name = "FontModelUnavailableError";
-  }
-}
 
 type Recognizer = {
   analyze(imageBytes: Buffer, box?: FontAnalysisBox): Promise<FontAnalysis>;

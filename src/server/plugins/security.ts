@@ -1,47 +1,48 @@
 import helmet from "@fastify/helmet";
+import type { FastifyReply } from "fastify";
 import fp from "fastify-plugin";
-import { sendError } from "../lib/errors.ts";
+import { ApiError } from "../lib/api-error.ts";
+import { baseCsp, extendCsp, serializeCsp, type CspDirectives } from "../lib/csp.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Origins this route's answers may use beyond the strict base policy (see lib/csp.ts). */
+    csp?: CspDirectives;
+  }
+  interface FastifyReply {
+    /** Widens this answer's Content-Security-Policy by named origins (a page that needs them). */
+    extendCsp(extension: CspDirectives): FastifyReply;
+  }
+}
 
 /**
- * Security headers with a strict Content-Security-Policy (DESIGN D15): every script, style, font,
- * image and video comes from this origin (the inlined stylesheet is allowed by its hash); nothing
- * may frame the site. State-changing requests
- * from another origin are refused (DESIGN D6).
+ * Security headers (DESIGN D15): helmet's set, and a strict Content-Security-Policy that a route
+ * (`config.csp`) or a page (`reply.extendCsp`) can widen by named origins and nothing else.
+ * State-changing requests from another origin are refused (DESIGN D6).
  */
 export default fp<{ https: boolean; styleHashes?: string[] }>(
   async (app, options) => {
+    const base = baseCsp({ styleHashes: options.styleHashes ?? [], https: options.https });
+    const baseHeader = serializeCsp(base);
+
     await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // The prerendered pages inline their stylesheet; only that exact text is allowed.
-          styleSrc: ["'self'", ...(options.styleHashes ?? [])],
-          styleSrcAttr: ["'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
-          mediaSrc: ["'self'", "blob:"],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          workerSrc: ["'self'", "blob:"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          manifestSrc: ["'self'"],
-          ...(options.https ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
+      contentSecurityPolicy: false,
       strictTransportSecurity: options.https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: "same-origin" },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     });
-    app.addHook("onSend", async (_request, reply) => {
-      reply.header("Permissions-Policy", "camera=(self), microphone=(), geolocation=(), payment=(self)");
+
+    app.decorateReply("extendCsp", function (this: FastifyReply, extension: CspDirectives) {
+      const routeExtension = this.request.routeOptions.config?.csp;
+      return this.header("Content-Security-Policy", serializeCsp(extendCsp(base, routeExtension, extension)));
     });
 
     app.addHook("onRequest", async (request, reply) => {
+      const routeExtension = request.routeOptions.config?.csp;
+      reply.header("Content-Security-Policy", routeExtension ? serializeCsp(extendCsp(base, routeExtension)) : baseHeader);
+      reply.header("Permissions-Policy", "camera=(self), microphone=(), geolocation=(), payment=(self)");
+
       if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return;
       const origin = request.headers.origin;
       if (!origin) return;
@@ -52,7 +53,7 @@ export default fp<{ https: boolean; styleHashes?: string[] }>(
         originHost = "";
       }
       if (originHost !== request.headers.host) {
-        return sendError(reply, 403, "forbidden_origin", "Requests from another site are not accepted.");
+        throw new ApiError(403, "forbidden_origin", "errors.forbiddenOrigin");
       }
     });
   },

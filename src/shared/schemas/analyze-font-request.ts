@@ -17,7 +17,7 @@ const dataUrlPattern = /^data:[a-z]+\/[a-z0-9.+-]+(;[a-z0-9-]+=[a-z0-9.+-]+)*;ba
 const coordinate = z.number({ error: key("fontAnalysis.box.invalid") }).finite(key("fontAnalysis.box.invalid"));
 
 /** A rectangle in the image's own pixels, drawn by the visitor around the text to analyse. */
-export const fontAnalysisBoxSchema = z.object({
+export const fontAnalysisBoxSchema = z.strictObject({
   x: coordinate.min(0, key("fontAnalysis.box.invalid")),
   y: coordinate.min(0, key("fontAnalysis.box.invalid")),
   w: coordinate.positive(key("fontAnalysis.box.invalid")),
@@ -25,7 +25,7 @@ export const fontAnalysisBoxSchema = z.object({
 });
 
 /** POST /api/analyze-font (spec §3): the image as a data URL, optionally a box around the text. */
-export const analyzeFontRequestSchema = z.object({
+export const analyzeFontRequestSchema = z.strictObject({
   image: z
     .string({ error: key("fontAnalysis.image.required") })
     .min(1, key("fontAnalysis.image.required"))

@@ -8,28 +8,14 @@ import {
   UnsupportedImageTypeError,
 } from "#server/modules/font-recognition/errors.ts";
 import { defaultImageLimits, readImageHeader } from "#server/modules/font-recognition/image-input.ts";
-import { FontModelUnavailableError, type FontRecognizerService } from "#server/plugins/font-recognizer.ts";
+import { ApiError } from "#server/lib/api-error.ts";
+import { FontModelUnavailableError, type FontRecognizerService } from "./recognizer-service.ts";
 import {
   MAX_FONT_IMAGE_BYTES,
   decodedBase64Length,
   type AnalyzeFontRequest,
 } from "#shared/schemas/analyze-font-request.ts";
 import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
-import type { MessageKey } from "#shared/i18n/message-key.ts";
-
-/** A refusal the route turns into `{ error: { code, message } }` with this status. */
-export class AnalyzeFontRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly messageKey: MessageKey,
-    readonly params: Record<string, string | number> = {},
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(code);
-    this.name = "AnalyzeFontRefusal";
-  }
-}
 
 /**
  * Analyses the font of an uploaded image. The cheap checks run first, on the event loop: the size
@@ -40,7 +26,7 @@ export class AnalyzeFontRefusal extends Error {
 export async function analyzeFont(recognizer: FontRecognizerService, request: AnalyzeFontRequest): Promise<FontAnalysis> {
   const base64 = request.image.slice(request.image.indexOf(",") + 1);
   if (decodedBase64Length(base64) > MAX_FONT_IMAGE_BYTES) {
-    throw new AnalyzeFontRefusal(413, "image_too_large", "fontAnalysis.errors.tooLarge");
+    throw new ApiError(413, "image_too_large", "fontAnalysis.errors.tooLarge");
   }
   const bytes = Buffer.from(base64, "base64");
   try {
@@ -54,29 +40,29 @@ export async function analyzeFont(recognizer: FontRecognizerService, request: An
 
 function toRefusal(error: unknown): unknown {
   if (error instanceof UnsupportedImageTypeError) {
-    return new AnalyzeFontRefusal(415, "unsupported_image_type", "fontAnalysis.errors.unsupportedType");
+    return new ApiError(415, "unsupported_image_type", "fontAnalysis.errors.unsupportedType");
   }
   if (error instanceof ImageTooLargeError) {
-    return new AnalyzeFontRefusal(413, "image_dimensions_too_large", "fontAnalysis.errors.dimensions", {
-      width: error.width,
-      height: error.height,
-      max: defaultImageLimits.maxDimension,
+    return new ApiError(413, "image_dimensions_too_large", "fontAnalysis.errors.dimensions", {
+      params: { width: error.width, height: error.height, max: defaultImageLimits.maxDimension },
     });
   }
   if (error instanceof ImageDecodeError) {
-    return new AnalyzeFontRefusal(422, "image_unreadable", "fontAnalysis.errors.unreadable");
+    return new ApiError(422, "image_unreadable", "fontAnalysis.errors.unreadable");
   }
   if (error instanceof NoTextFoundError) {
-    return new AnalyzeFontRefusal(422, "no_text_found", "fontAnalysis.errors.noText");
+    return new ApiError(422, "no_text_found", "fontAnalysis.errors.noText");
   }
   if (error instanceof InvalidBoxError) {
-    return new AnalyzeFontRefusal(400, "invalid_box", "fontAnalysis.errors.invalidBox");
+    return new ApiError(400, "invalid_box", "fontAnalysis.errors.invalidBox");
   }
   if (error instanceof RecognizerBusyError) {
-    return new AnalyzeFontRefusal(503, "recognizer_busy", "fontAnalysis.errors.busy", {}, error.retryAfterSeconds);
+    return new ApiError(503, "recognizer_busy", "fontAnalysis.errors.busy", {
+      headers: { "Retry-After": String(error.retryAfterSeconds) },
+    });
   }
   if (error instanceof RecognizerClosedError || error instanceof FontModelUnavailableError) {
-    return new AnalyzeFontRefusal(503, "recognizer_unavailable", "fontAnalysis.errors.unavailable", {}, 5);
+    return new ApiError(503, "recognizer_unavailable", "fontAnalysis.errors.unavailable", { headers: { "Retry-After": "5" } });
   }
   return error;
 }

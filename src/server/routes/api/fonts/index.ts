@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { loadFontLibrary, type FontLibrary } from "#server/modules/font-recognition/font-library.ts";
-import { sendError } from "#server/lib/errors.ts";
+import { ApiError } from "#server/lib/api-error.ts";
 import { projectPath, projectRoot } from "#server/lib/project-root.ts";
 import type { FontLibraryFamily } from "#shared/schemas/font-library.ts";
 import { drawFontSample, type FontSample } from "#server/modules/font-recognition/draw-font-sample.ts";
@@ -18,7 +18,7 @@ const fontRoutes: FastifyPluginAsync<FontRoutesOptions> = async (app, options) =
   const getLibrary = () => (library ??= loadFontLibrary(options.libraryFile ?? defaultLibraryFile));
   const samples = new Map<string, FontSample>();
 
-  app.get("/api/fonts", async (_request, reply) => {
+  app.get("/fonts", async (_request, reply) => {
     const families: FontLibraryFamily[] = getLibrary().families.map((f) => ({
       id: f.id,
       name: f.name,
@@ -40,13 +40,13 @@ const fontRoutes: FastifyPluginAsync<FontRoutesOptions> = async (app, options) =
     return { families };
   });
 
-  app.get<{ Params: { id: string } }>("/api/fonts/:id/sample.png", async (request, reply) => {
+  app.get<{ Params: { id: string } }>("/fonts/:id/sample.png", async (request, reply) => {
     const family = getLibrary().families.find((f) => f.id === request.params.id);
-    if (!family) return sendError(reply, 404, "not_found", "No font family with this id.");
+    if (!family) throw new ApiError(404, "not_found", "errors.notFoundFont");
     let sample = samples.get(family.id);
     if (!sample) {
       sample = await drawFontSample(family, projectRoot);
-      if (!sample) return sendError(reply, 404, "not_found", "This family has no font files.");
+      if (!sample) throw new ApiError(404, "not_found", "errors.notFoundFont");
       samples.set(family.id, sample);
     }
     reply.header("ETag", sample.etag).header("Cache-Control", "public, max-age=86400");

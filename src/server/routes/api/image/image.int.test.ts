@@ -29,6 +29,20 @@ afterAll(async () => {
 });
 
 describe("GET /api/image/:name", () => {
+  it("resolves a bare name (spec §7: `nawat`) to its original, an image before a video", async () => {
+    const res = await app.inject({ url: "/api/image/bowl" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/jpeg");
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(900);
+    const video = await app.inject({ url: "/api/image/loop" });
+    expect(video.statusCode).toBe(200);
+    expect(video.headers["content-type"]).toBe("video/webm");
+    const missing = await app.inject({ url: "/api/image/nothing", headers: { "accept-language": "ar" } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe("not_found");
+    expect((await app.inject({ url: "/api/image/..%2Fsecret" })).statusCode).toBe(404);
+  });
+
   it("builds variants that are never upscaled", async () => {
     const res = await app.inject({ url: "/api/image/bowl-800.avif" });
     expect(res.statusCode).toBe(200);

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { FastifyPluginAsync } from "fastify";
+import { ApiError } from "#server/lib/api-error.ts";
 import { mediaNamePattern } from "#shared/media.ts";
-import { sendError } from "../../../lib/errors.ts";
 
 type Options = {
   /** Originals (media/). */
@@ -30,6 +30,26 @@ function readHashes(variantsDir: string): Map<string, string> {
   return hashes;
 }
 
+/** Bare media names: the file name without its extension. */
+const bareNamePattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const extensionPreference = [".jpg", ".jpeg", ".png", ".webp", ".avif", ".svg", ".mp4", ".webm"];
+
+/** Bare name -> the original file in media/ that carries it. */
+function readOriginals(mediaDir: string): Map<string, string> {
+  const originals = new Map<string, string>();
+  if (!existsSync(mediaDir)) return originals;
+  const files = readdirSync(mediaDir).filter((file) => mediaNamePattern.test(file));
+  for (const ext of extensionPreference) {
+    for (const file of files) {
+      if (file.endsWith(ext)) {
+        const bare = file.slice(0, -ext.length);
+        if (!originals.has(bare)) originals.set(bare, file);
+      }
+    }
+  }
+  return originals;
+}
+
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
@@ -48,6 +68,17 @@ const imageRoutes: FastifyPluginAsync<Options> = async (app, options) => {
   const mediaDir = resolve(options.mediaDir);
   const variantsDir = resolve(options.variantsDir);
   const hashes = readHashes(variantsDir);
+  const originals = readOriginals(mediaDir);
+
+  /**
+   * A file name as it is, or a bare name (spec §7: "nawat", the product image) as the original
+   * that carries it, preferring an image over a video of the same name.
+   */
+  const resolveName = (name: string): string | undefined => {
+    if (mediaNamePattern.test(name)) return name;
+    if (!bareNamePattern.test(name)) return undefined;
+    return originals.get(name);
+  };
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (reply.statusCode >= 400) {
@@ -62,16 +93,15 @@ const imageRoutes: FastifyPluginAsync<Options> = async (app, options) => {
   });
 
   app.get<{ Params: { name: string }; Querystring: { v?: string } }>(
-    "/api/image/:name",
+    "/image/:name",
     async (request, reply) => {
-      const { name } = request.params;
-      if (!mediaNamePattern.test(name)) {
-        return sendError(reply, 404, "not_found", "No such image.");
+      const name = resolveName(request.params.name);
+      if (name) {
+        for (const root of [variantsDir, mediaDir]) {
+          if (await isFile(join(root, name))) return reply.sendFile(name, root);
+        }
       }
-      for (const root of [variantsDir, mediaDir]) {
-        if (await isFile(join(root, name))) return reply.sendFile(name, root);
-      }
-      return sendError(reply, 404, "not_found", "No such image.");
+      throw new ApiError(404, "not_found", "errors.notFoundImage");
     },
   );
 };

@@ -1,23 +1,9 @@
-import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
-import { products } from "../../../db/schema.ts";
+import { listProducts } from "#server/modules/products/list-products.ts";
 
 /** GET /api/products: the server's catalog with prices in halalas (DESIGN D8). */
 const productRoutes: FastifyPluginAsync = async (app) => {
-  app.get("/api/products", async () => {
-    const rows = await app.db
-      .select({
-        id: products.id,
-        name: products.name,
-        nameAr: products.nameAr,
-        priceHalalas: products.priceHalalas,
-        currency: products.currency,
-      })
-      .from(products)
-      .where(eq(products.active, true))
-      .orderBy(asc(products.sortOrder));
-    return { products: rows };
-  });
+  app.get("/products", async () => ({ products: await listProducts(app.db) }));
 };
 
 export default productRoutes;

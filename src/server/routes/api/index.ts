@@ -1,0 +1,30 @@
+import { join } from "node:path";
+import type { FastifyPluginAsync } from "fastify";
+import adminRoutes from "./admin/index.ts";
+import analyzeFontRoutes from "./analyze-font/index.ts";
+import fontRoutes from "./fonts/index.ts";
+import imageRoutes from "./image/index.ts";
+import { registerNotFound } from "./not-found.ts";
+import productRoutes from "./products/index.ts";
+
+export type ApiOptions = {
+  mediaDir: string;
+  staticDir: string;
+};
+
+/**
+ * The whole API, registered under the one `/api` prefix: route folders parse, call a use case
+ * from src/server/modules and reply; errors, languages and validation come from the app's
+ * plugins. `/api/admin` is its own guarded subtree. Unknown API paths are a JSON 404 whose body
+ * is never parsed.
+ */
+const apiRoutes: FastifyPluginAsync<ApiOptions> = async (api, options) => {
+  await api.register(productRoutes);
+  await api.register(imageRoutes, { mediaDir: options.mediaDir, variantsDir: join(options.staticDir, "..", "media") });
+  await api.register(analyzeFontRoutes);
+  await api.register(fontRoutes);
+  await api.register(adminRoutes, { prefix: "/admin" });
+  registerNotFound(api);
+};
+
+export default apiRoutes;
