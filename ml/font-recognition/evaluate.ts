@@ -14,7 +14,7 @@ import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { loadFontLibrary, type LibraryFamily, type LibraryVariant } from "../../src/server/modules/font-recognition/font-library.ts";
 import { decodeGray, type GrayImage } from "../../src/server/modules/font-recognition/image-input.ts";
-import { resampleGray } from "../../src/server/modules/font-recognition/preprocess.ts";
+import { resampleGray } from "../../src/server/modules/font-recognition/image-ops.ts";
 import { createFontRecognizer, defaultModelDir, type DetailedAnalysis } from "../../src/server/modules/font-recognition/recognize-font.ts";
 import { blur, lighting, noise, perspective } from "./degrade.ts";
 import { renderSample, repoRoot } from "./render-sample.ts";

@@ -7,7 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { arabicStyles, loadFontLibrary } from '../../src/server/modules/font-recognition/font-library.ts';
-import { findTextLines, lineToModelInputs, MODEL_INPUT_HEIGHT, MODEL_INPUT_WIDTH } from '../../src/server/modules/font-recognition/preprocess.ts';
+import { findTextLines } from '../../src/server/modules/font-recognition/find-text-lines.ts';
+import { lineToModelInputs, MODEL_INPUT_HEIGHT, MODEL_INPUT_WIDTH } from '../../src/server/modules/font-recognition/model-inputs.ts';
 import { renderSample, repoRoot } from './render-sample.ts';
 import { makeLine, makeRng } from './text-corpus.ts';
 

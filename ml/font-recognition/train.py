@@ -270,7 +270,7 @@ def main():
         'version': 1,
         'createdAt': time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime()),
         'input': {'name': 'input', 'height': meta['inputHeight'], 'width': meta['inputWidth'], 'channels': 1,
-                  'layout': 'NCHW', 'range': '0..1 ink strength, text bright on black, from src/server/modules/font-recognition/preprocess.ts'},
+                  'layout': 'NCHW', 'range': '0..1 ink strength, text bright on black, from src/server/modules/font-recognition/find-text-lines.ts and model-inputs.ts'},
         'outputs': {'family_logits': 'divide by temperature, softmax', 'weight': 'CSS weight = value * 300 + 400',
                     'italic_logit': 'sigmoid > 0.5 means italic', 'style_logits': 'softmax over arabicStyles',
                     'embedding': 'L2-normalised; cosine against familyCentroids',

@@ -5,7 +5,9 @@ import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
 import type { FontLibrary } from "./font-library.ts";
 import { decodeGray, type ImageLimits } from "./image-input.ts";
 import { buildAnalysis, combineCrops, type AnalysisDetails, type ModelLabels } from "./interpret-outputs.ts";
-import { findTextLines, lineToModelInputs, type Box } from "./preprocess.ts";
+import { findTextLines } from "./find-text-lines.ts";
+import type { Box } from "./image-ops.ts";
+import { lineToModelInputs } from "./model-inputs.ts";
 
 /** At most this many model inputs per image: up to three lines, up to three windows each. */
 const MAX_CROPS = 6;

@@ -7,7 +7,7 @@ import { analyzeImage, type LoadedModel } from "./analyze-image.ts";
 import { loadFontLibrary } from "./font-library.ts";
 import type { ImageLimits } from "./image-input.ts";
 import type { ModelLabels } from "./interpret-outputs.ts";
-import type { Box } from "./preprocess.ts";
+import type { Box } from "./image-ops.ts";
 
 export interface WorkerInit {
   modelDir: string;

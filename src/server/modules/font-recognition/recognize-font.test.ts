@@ -4,13 +4,13 @@ import path from "node:path";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectPath } from "#server/lib/project-root.ts";
 import { fontAnalysisSchema } from "#shared/schemas/font-analysis.ts";
 import { ImageDecodeError, ImageTooLargeError, NoTextFoundError, RecognizerBusyError, RecognizerClosedError, UnsupportedImageTypeError } from "./errors.ts";
 import { loadFontLibrary } from "./font-library.ts";
 import { createFontRecognizer, defaultModelDir, type FontRecognizer } from "./recognize-font.ts";
 import { pngClaiming } from "./test-fixtures.ts";
 
-const root = path.resolve(import.meta.dirname, "../../../..");
 const library = loadFontLibrary(path.join(defaultModelDir, "library.json"));
 
 /** Held-out words (never in a training line): see ml/font-recognition/text-corpus.ts. */
@@ -31,7 +31,7 @@ function render(id: string, text: string, size = 52): Buffer {
   const family = library.families.find((f) => f.id === id)!;
   const variant = family.variants.find((v) => v.weight === 400 && !v.italic) ?? family.variants[0]!;
   const alias = `rt-${id}`;
-  for (const f of variant.files) GlobalFonts.registerFromPath(path.join(root, f), alias);
+  for (const f of variant.files) GlobalFonts.registerFromPath(projectPath(f), alias);
   const probe = createCanvas(4, 4).getContext("2d");
   probe.font = `${size}px "${alias}"`;
   const width = Math.ceil(probe.measureText(text).width + size * 1.5);

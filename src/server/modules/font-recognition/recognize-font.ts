@@ -17,12 +17,12 @@ import {
   UnsupportedImageTypeError,
 } from "./errors.ts";
 import { defaultImageLimits, readImageHeader, sniffImageType, type ImageLimits } from "./image-input.ts";
-import type { Box } from "./preprocess.ts";
+import type { Box } from "./image-ops.ts";
 import { projectPath } from "#server/lib/project-root.ts";
 import type { SerializedError, WorkerInit, WorkerReply, WorkerRequest } from "./recognize-font-worker.ts";
 
 export type { DetailedAnalysis } from "./analyze-image.ts";
-export type { Box } from "./preprocess.ts";
+export type { Box } from "./image-ops.ts";
 
 export const defaultModelDir = projectPath("models/font-recognition");
 

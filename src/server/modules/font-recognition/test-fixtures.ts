@@ -1,5 +1,8 @@
 // Images for the font-recognition tests.
 import { deflateSync } from "node:zlib";
+import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { projectPath } from "#server/lib/project-root.ts";
+import { rgbaToGray, type GrayImage } from "./image-input.ts";
 
 function crc32(buf: Buffer): number {
   let c = ~0;
@@ -27,4 +30,34 @@ export function pngClaiming(width: number, height: number): Buffer {
   ihdr[8] = 8; // bit depth
   ihdr[9] = 0; // grayscale
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.alloc(64))), chunk("IEND", Buffer.alloc(0))]);
+}
+
+export interface Scene {
+  width: number;
+  height: number;
+  background: string | ((ctx: ReturnType<ReturnType<typeof createCanvas>["getContext"]>) => void);
+  lines: { text: string; x: number; y: number; size: number; colour: string }[];
+}
+
+let sceneFontRegistered = false;
+
+/** Lines of Lora drawn on a plain or painted ground, as the grayscale image the layout analysis reads. */
+export async function drawScene(scene: Scene): Promise<GrayImage> {
+  if (!sceneFontRegistered) {
+    GlobalFonts.registerFromPath(projectPath("node_modules/@fontsource/lora/files/lora-latin-400-normal.woff2"), "PreTestLora");
+    sceneFontRegistered = true;
+  }
+  const canvas = createCanvas(scene.width, scene.height);
+  const ctx = canvas.getContext("2d");
+  if (typeof scene.background === "string") {
+    ctx.fillStyle = scene.background;
+    ctx.fillRect(0, 0, scene.width, scene.height);
+  } else scene.background(ctx);
+  for (const l of scene.lines) {
+    ctx.fillStyle = l.colour;
+    ctx.font = `${l.size}px PreTestLora`;
+    ctx.fillText(l.text, l.x, l.y);
+  }
+  const { data } = ctx.getImageData(0, 0, scene.width, scene.height);
+  return rgbaToGray(new Uint8Array(data.buffer, data.byteOffset, data.length), scene.width, scene.height);
 }

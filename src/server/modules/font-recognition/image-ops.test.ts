@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import type { GrayImage } from "./image-input.ts";
+import { cropGray, resampleFloat, resampleGray, shrinkGray } from "./image-ops.ts";
+
+/** A `width` x `height` image whose pixel at (x, y) is 10 * y + x. */
+function ramp(width: number, height: number): GrayImage {
+  return { width, height, data: Uint8Array.from({ length: width * height }, (_, i) => 10 * Math.floor(i / width) + (i % width)) };
+}
+
+describe("cropGray", () => {
+  it("copies the pixels inside the box", () => {
+    const crop = cropGray(ramp(6, 5), { x: 2, y: 1, w: 3, h: 2 });
+    expect(crop).toEqual({ width: 3, height: 2, data: Uint8Array.from([12, 13, 14, 22, 23, 24]) });
+  });
+});
+
+describe("shrinkGray", () => {
+  it("averages k x k blocks, dropping a partial block at the edge", () => {
+    const small = shrinkGray(ramp(5, 4), 2);
+    // Block (0,0) holds 0, 1, 10, 11; block (1,1) holds 22, 23, 32, 33.
+    expect(small).toEqual({ width: 2, height: 2, data: Uint8Array.from([6, 8, 26, 28]) });
+  });
+});
+
+describe("resampleGray", () => {
+  it("keeps a uniform image uniform at any size", () => {
+    const flat: GrayImage = { width: 7, height: 5, data: new Uint8Array(35).fill(180) };
+    for (const [w, h] of [[3, 2], [20, 11]] as const) {
+      const out = resampleGray(flat, w, h);
+      expect(out.width).toBe(w);
+      expect(out.height).toBe(h);
+      expect(new Set(out.data)).toEqual(new Set([180]));
+    }
+  });
+});
+
+describe("resampleFloat", () => {
+  it("keeps the mean when shrinking", () => {
+    const src = Float32Array.from({ length: 64 * 32 }, (_, i) => (i % 7) / 7);
+    const out = resampleFloat(src, 64, 32, 20, 10);
+    const mean = (a: Float32Array) => a.reduce((s, v) => s + v, 0) / a.length;
+    expect(out).toHaveLength(200);
+    expect(Math.abs(mean(out) - mean(src))).toBeLessThan(0.02);
+  });
+});
