@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "ml/**/*.test.ts", "tests/unit/**/*.test.ts"],
     exclude: ["node_modules", "dist", "tests/e2e/**"],
     setupFiles: ["tests/helpers/setup.ts"],
     testTimeout: 30_000,

@@ -1,0 +1,106 @@
+// Scores the recognizer's answers on the evaluation sets: family top-1/top-5, Arabic style, weight,
+// italic, size error and calibration. Pure functions of the outcomes, so they can be unit-tested.
+import type { LibraryFamily } from "../../src/server/modules/font-recognition/font-library.ts";
+import type { DetailedAnalysis } from "../../src/server/modules/font-recognition/recognize-font.ts";
+
+/** The parts of an analysis the scoring reads. */
+export interface ScoredAnalysis {
+  analysis: Pick<DetailedAnalysis["analysis"], "confidence" | "weight" | "style" | "size">;
+  details: Pick<DetailedAnalysis["details"], "familyId" | "top5" | "styleHead">;
+}
+
+/** One evaluation image: what it really shows, and what the recognizer said (or the error it threw). */
+export interface Outcome {
+  set: string;
+  familyId: string;
+  weight: number;
+  italic: boolean;
+  fontSizePx: number;
+  arabicStyle?: string;
+  result?: ScoredAnalysis;
+  error?: string;
+}
+
+/** A share 0..1 as a percentage with one decimal. */
+export const pct = (x: number) => Math.round(x * 1000) / 10;
+
+/** The value at rank floor(q * n) of the sorted values (NaN when there are none). */
+export const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+};
+
+/** Expected calibration error: the gap between confidence and accuracy, averaged over equal-width bins. */
+export function ece(pairs: { confidence: number; correct: boolean }[], bins = 15): number {
+  let total = 0;
+  for (let b = 0; b < bins; b++) {
+    const inBin = pairs.filter((p) => p.confidence > b / bins && p.confidence <= (b + 1) / bins);
+    if (inBin.length === 0) continue;
+    const conf = inBin.reduce((s, p) => s + p.confidence, 0) / inBin.length;
+    const acc = inBin.filter((p) => p.correct).length / inBin.length;
+    total += (inBin.length / pairs.length) * Math.abs(conf - acc);
+  }
+  return total;
+}
+
+/** Confidence and family correctness of every outcome that has an answer. */
+export function calibrationPairs(outcomes: Outcome[]): { confidence: number; correct: boolean }[] {
+  return outcomes.filter((o) => o.result).map((o) => ({ confidence: o.result!.analysis.confidence, correct: o.result!.details.familyId === o.familyId }));
+}
+
+/** ECE of the outcomes, to three decimals. */
+export const calibrationError = (outcomes: Outcome[]) => Math.round(ece(calibrationPairs(outcomes)) * 1000) / 1000;
+
+export type Summary = ReturnType<typeof summarise>;
+
+/** Every measure of one set; shares are percentages of all its images, failures included. */
+export function summarise(outcomes: Outcome[], families: LibraryFamily[]) {
+  const n = outcomes.length;
+  const ok = outcomes.filter((o) => o.result);
+  const top1 = ok.filter((o) => o.result!.details.familyId === o.familyId).length / n;
+  const top5 = ok.filter((o) => o.result!.details.top5.some((t) => t.id === o.familyId)).length / n;
+  const arabic = outcomes.filter((o) => o.arabicStyle);
+  const style = arabic.filter((o) => o.result?.details.styleHead === o.arabicStyle).length / Math.max(1, arabic.length);
+  const styleViaFamily = arabic.filter((o) => o.result && families.find((f) => f.id === o.result!.details.familyId)?.arabicStyle === o.arabicStyle).length / Math.max(1, arabic.length);
+  const weight = ok.filter((o) => o.result!.analysis.weight !== undefined && Math.abs(o.result!.analysis.weight - o.weight) <= 100).length / n;
+  const italic = ok.filter((o) => (o.result!.analysis.style === "italic") === o.italic).length / n;
+  const sizeErr = ok.filter((o) => o.result!.analysis.size !== undefined).map((o) => Math.abs(o.result!.analysis.size! - o.fontSizePx) / o.fontSizePx);
+  const sizeErrRight = ok.filter((o) => o.result!.analysis.size !== undefined && o.result!.details.familyId === o.familyId).map((o) => Math.abs(o.result!.analysis.size! - o.fontSizePx) / o.fontSizePx);
+  const cal = calibrationPairs(ok);
+  return {
+    n,
+    failures: n - ok.length,
+    failureKinds: Object.fromEntries([...new Set(outcomes.filter((o) => o.error).map((o) => o.error!))].map((k) => [k, outcomes.filter((o) => o.error === k).length])),
+    familyTop1: pct(top1),
+    familyTop5: pct(top5),
+    arabicSamples: arabic.length,
+    arabicStyleHead: pct(style),
+    arabicStyleViaFamily: pct(styleViaFamily),
+    weightWithin100: pct(weight),
+    italicAccuracy: pct(italic),
+    sizeErrorMedian: pct(quantile(sizeErr, 0.5)),
+    sizeErrorMean: pct(sizeErr.reduce((a, b) => a + b, 0) / Math.max(1, sizeErr.length)),
+    sizeErrorMedianWhenFamilyRight: pct(quantile(sizeErrRight, 0.5)),
+    ece: calibrationError(ok),
+    meanConfidence: pct(cal.reduce((s, p) => s + p.confidence, 0) / Math.max(1, cal.length)),
+  };
+}
+
+/** The summary of the Arabic families' images and of the Latin ones'. */
+export function perScript(outcomes: Outcome[], families: LibraryFamily[]): { arabic: Summary; latin: Summary } {
+  const arabicIds = new Set(families.filter((f) => f.script === "arabic").map((f) => f.id));
+  return {
+    arabic: summarise(outcomes.filter((o) => arabicIds.has(o.familyId)), families),
+    latin: summarise(outcomes.filter((o) => !arabicIds.has(o.familyId)), families),
+  };
+}
+
+/** The most frequent wrong answers, as "true → predicted" with their counts. */
+export function confusions(outcomes: Outcome[], limit = 12): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const o of outcomes) {
+    const got = o.result?.details.familyId;
+    if (got && got !== o.familyId) counts.set(`${o.familyId} → ${got}`, (counts.get(`${o.familyId} → ${got}`) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit);
+}
