@@ -3,7 +3,7 @@
 // the model always sees the same preparation.
 import { InvalidBoxError, NoTextFoundError } from "./errors.ts";
 import type { GrayImage } from "./image-input.ts";
-import { backgroundMap, cropGray, despeckle, estimateBackground, histPercentile, inkMap, inkPercentile, shrinkGray, type Box } from "./image-ops.ts";
+import { backgroundMap, cropGray, despeckle, estimateBackground, histPercentile, inkMap, inkPercentile, shrinkGray, type Background, type Box } from "./image-ops.ts";
 
 /** Layout analysis runs on a copy no larger than this on its long side. */
 const WORK_MAX_SIDE = 800;
@@ -30,6 +30,14 @@ export interface LayoutOptions {
   maxLines?: number;
 }
 
+/** How one image's ink is read: the background, which side of it the text is on, and full strength. */
+interface InkReading {
+  bg: Background;
+  darkText: boolean;
+  /** Ink (0..255) at or above this is full strength. */
+  inkScale: number;
+}
+
 /**
  * Polarity and lighting are normalised together: the background is estimated per tile from the
  * pixels on the background side of the histogram, and ink is the distance from it toward the text's
@@ -40,27 +48,11 @@ export function findTextLines(image: GrayImage, options: LayoutOptions = {}): Te
   const src = options.box ? cropGray(image, region) : image;
   const factor = Math.ceil(Math.max(src.width, src.height) / WORK_MAX_SIDE);
   const work = factor > 1 ? shrinkGray(src, factor) : src;
-  const sx = factor > 1 ? 1 / factor : 1;
-  const sy = sx;
+  const scale = factor > 1 ? 1 / factor : 1;
 
-  // Text is the long tail of deviations from the local median: below it for dark text, above it for light.
-  const median = estimateBackground(work, 0.5);
-  const medianMap = backgroundMap(median, 1, 1, 0, 0, work.width, work.height);
-  const devHist = new Uint32Array(511);
-  for (let i = 0; i < work.data.length; i++) devHist[(work.data[i]! - medianMap[i]! + 255.5) | 0]!++;
-  const low = 255 - histPercentile(devHist, work.data.length, 0.003);
-  const high = histPercentile(devHist, work.data.length, 0.997) - 255;
-  const darkText = low >= high;
-  if (Math.max(low, high) < 16) throw new NoTextFoundError("No text was found in the image");
-
+  const darkText = isDarkText(work);
   const bg = estimateBackground(work, darkText ? 0.9 : 0.1);
-  const workInk = inkMap(work, bg, darkText, 1, 1, 0, 0, work.width, work.height);
-  // Scale by the strong end of the ink so faint lighting residue stays below the text threshold.
-  const inkScale = Math.max(24, 0.85 * inkPercentile(workInk, 8, 0.995));
-  const mask = new Uint8Array(workInk.length);
-  for (let i = 0; i < mask.length; i++) mask[i] = workInk[i]! / inkScale > 0.4 ? 1 : 0;
-  despeckle(mask, work.width, work.height);
-
+  const { mask, inkScale } = textMask(work, bg, darkText);
   const bands = findBands(mask, work.width, work.height);
   const total = bands.reduce((s, b) => s + b.mass, 0);
   const chosen = bands
@@ -68,33 +60,59 @@ export function findTextLines(image: GrayImage, options: LayoutOptions = {}): Te
     .slice(0, options.maxLines ?? 3);
   const lines: TextLine[] = [];
   for (const band of chosen) {
-    const ox0 = Math.floor(band.x0 / sx);
-    const ox1 = Math.min(src.width, Math.ceil((band.x1 + 1) / sx));
-    const oy0 = Math.floor(band.y0 / sy);
-    const oy1 = Math.min(src.height, Math.ceil((band.y1 + 1) / sy));
-    const h = oy1 - oy0;
-    if (h < MIN_LINE_HEIGHT || ox1 - ox0 < MIN_LINE_HEIGHT) continue;
-    const pad = Math.round(h * 0.12);
-    const cx0 = Math.max(0, ox0 - pad);
-    const cx1 = Math.min(src.width, ox1 + pad);
-    const cy0 = Math.max(0, oy0 - pad);
-    const cy1 = Math.min(src.height, oy1 + pad);
-    const raw = inkMap(src, bg, darkText, sx, sy, cx0, cy0, cx1 - cx0, cy1 - cy0);
-    const ink = new Float32Array(raw.length);
-    for (let i = 0; i < raw.length; i++) ink[i] = Math.min(1, raw[i]! / inkScale);
-    const { lineHeight, coreHeight } = measureHeights(ink, cx1 - cx0, cy1 - cy0);
-    lines.push({
-      box: { x: ox0 + region.x, y: oy0 + region.y, w: ox1 - ox0, h },
-      lineHeight,
-      coreHeight,
-      ink,
-      inkWidth: cx1 - cx0,
-      inkHeight: cy1 - cy0,
-      mass: band.mass / Math.max(1, total),
-    });
+    const line = bandToLine(src, band, scale, { bg, darkText, inkScale });
+    if (!line) continue;
+    const box = { ...line.box, x: line.box.x + region.x, y: line.box.y + region.y };
+    lines.push({ ...line, box, mass: band.mass / Math.max(1, total) });
   }
   if (lines.length === 0) throw new NoTextFoundError("No text was found in the image");
   return lines;
+}
+
+/** Text is the long tail of deviations from the local median: below it for dark text, above it for light. */
+function isDarkText(work: GrayImage): boolean {
+  const median = estimateBackground(work, 0.5);
+  const medianMap = backgroundMap(median, 1, 1, 0, 0, work.width, work.height);
+  const devHist = new Uint32Array(511);
+  for (let i = 0; i < work.data.length; i++) devHist[(work.data[i]! - medianMap[i]! + 255.5) | 0]!++;
+  const low = 255 - histPercentile(devHist, work.data.length, 0.003);
+  const high = histPercentile(devHist, work.data.length, 0.997) - 255;
+  if (Math.max(low, high) < 16) throw new NoTextFoundError("No text was found in the image");
+  return low >= high;
+}
+
+/** The pixels of `work` strong enough to be text, and the ink strength that counts as full. */
+function textMask(work: GrayImage, bg: Background, darkText: boolean): { mask: Uint8Array; inkScale: number } {
+  const workInk = inkMap(work, bg, darkText, 1, 1, 0, 0, work.width, work.height);
+  // Scale by the strong end of the ink so faint lighting residue stays below the text threshold.
+  const inkScale = Math.max(24, 0.85 * inkPercentile(workInk, 8, 0.995));
+  const mask = new Uint8Array(workInk.length);
+  for (let i = 0; i < mask.length; i++) mask[i] = workInk[i]! / inkScale > 0.4 ? 1 : 0;
+  despeckle(mask, work.width, work.height);
+  return { mask, inkScale };
+}
+
+/**
+ * A band found on the working copy, back in `src` pixels (`scale` is work pixels per src pixel), with
+ * its padded ink at full resolution; undefined when the line is too small to read.
+ */
+function bandToLine(src: GrayImage, band: Band, scale: number, reading: InkReading): Omit<TextLine, "mass"> | undefined {
+  const ox0 = Math.floor(band.x0 / scale);
+  const ox1 = Math.min(src.width, Math.ceil((band.x1 + 1) / scale));
+  const oy0 = Math.floor(band.y0 / scale);
+  const oy1 = Math.min(src.height, Math.ceil((band.y1 + 1) / scale));
+  const h = oy1 - oy0;
+  if (h < MIN_LINE_HEIGHT || ox1 - ox0 < MIN_LINE_HEIGHT) return undefined;
+  const pad = Math.round(h * 0.12);
+  const cx0 = Math.max(0, ox0 - pad);
+  const cx1 = Math.min(src.width, ox1 + pad);
+  const cy0 = Math.max(0, oy0 - pad);
+  const cy1 = Math.min(src.height, oy1 + pad);
+  const raw = inkMap(src, reading.bg, reading.darkText, scale, scale, cx0, cy0, cx1 - cx0, cy1 - cy0);
+  const ink = new Float32Array(raw.length);
+  for (let i = 0; i < raw.length; i++) ink[i] = Math.min(1, raw[i]! / reading.inkScale);
+  const { lineHeight, coreHeight } = measureHeights(ink, cx1 - cx0, cy1 - cy0);
+  return { box: { x: ox0, y: oy0, w: ox1 - ox0, h }, lineHeight, coreHeight, ink, inkWidth: cx1 - cx0, inkHeight: cy1 - cy0 };
 }
 
 /** Line height and core height of an ink crop, from the row profile of its strong ink. */
