@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { en } from "../src/shared/i18n/en.ts";
 import { ar } from "../src/shared/i18n/ar.ts";
 import { directionOf, languages, localizePath, type Lang } from "../src/shared/lang.ts";
-import { sitePages, type PageId } from "../src/shared/routes.ts";
+import { allPages, type Page } from "../src/shared/routes.ts";
 import { renderHead } from "../src/shared/seo.ts";
 import type { PublicConfig } from "../src/shared/site-config.ts";
 import { structuredDataFor } from "./lib/structured-data.ts";
@@ -19,22 +19,10 @@ import { structuredDataFor } from "./lib/structured-data.ts";
 const clientDir = "dist/client";
 const catalogs = { en, ar } as const;
 
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
 
-const pageSources: Record<PageId, string> = {
-  home: "src/client/pages/home.tsx",
-  products: "src/client/pages/products.tsx",
-  services: "src/client/pages/services.tsx",
-  sustainability: "src/client/pages/sustainability.tsx",
-  about: "src/client/pages/about.tsx",
-  contact: "src/client/pages/contact.tsx",
-  proposal: "src/client/pages/proposal.tsx",
-  checkout: "src/client/pages/checkout.tsx",
-  fontRecognition: "src/client/pages/font-recognition.tsx",
-  auth: "src/client/pages/auth.tsx",
-  admin: "src/client/pages/admin.tsx",
-  notFound: "src/client/pages/not-found.tsx",
-};
+const pageSource = (page: Page) => `src/client/pages/${page.module}.tsx`;
+const queryRootSource = "src/client/lib/query-root.tsx";
 
 /** A chunk and everything it statically imports, as /assets URLs, minus what the entry has. */
 function chunkClosure(manifest: Manifest, key: string, skip: Set<string>): string[] {
@@ -121,34 +109,29 @@ export async function prerender(config: PublicConfig): Promise<{ pages: number; 
   const ssrEntry = pathToFileURL(join(process.cwd(), "dist/ssr/entry-server.js")).href;
   const { render } = (await import(ssrEntry)) as { render: (url: string) => Promise<string> };
 
-  const targets: { id: PageId; path: string; indexable: boolean; out: (lang: Lang) => string }[] = [
-    ...sitePages.map((page) => ({
-      id: page.id as PageId,
-      path: page.path as string,
-      indexable: page.indexable as boolean,
-      out: (lang: Lang) => join(clientDir, localizePath(page.path, lang), "index.html"),
-    })),
-    {
-      id: "notFound",
-      path: "/404",
-      indexable: false,
-      out: (lang: Lang) => join(clientDir, lang === "ar" ? "ar/404.html" : "404.html"),
-    },
-  ];
+  const outFile = (page: Page, lang: Lang) =>
+    page.id === "notFound"
+      ? join(clientDir, lang === "ar" ? "ar/404.html" : "404.html")
+      : join(clientDir, localizePath(page.path, lang), "index.html");
 
   let count = 0;
-  for (const target of targets) {
+  for (const target of allPages) {
     for (const lang of languages) {
       const url = localizePath(target.path, lang);
       const appHtml = await render(url);
       const messages = catalogs[lang];
-      const modules = [
+      // What main.tsx fetches before hydrating: the page, its copy in this language, the
+      // catalog and, for pages with server state, the query client.
+      const source = pageSource(target);
+      const pageCopy = (manifest[source]?.dynamicImports ?? []).filter((file) => file.endsWith(`.${lang}.ts`));
+      const modules = new Set([
         ...entryPreloads,
-        ...chunkClosure(manifest, pageSources[target.id], entryFiles),
+        ...chunkClosure(manifest, source, entryFiles),
         ...chunkClosure(manifest, `src/shared/i18n/${lang}.ts`, entryFiles),
-        ...chunkClosure(manifest, pageSources[target.id].replace(/\.tsx$/, `.${lang}.ts`), entryFiles),
-      ];
-      const bootScript = `<script type="module" src="${boot}" data-entry="${entryScript}" data-preload="${modules.join(" ")}"></script>`;
+        ...pageCopy.flatMap((file) => chunkClosure(manifest, file, entryFiles)),
+        ...(target.query ? chunkClosure(manifest, queryRootSource, entryFiles) : []),
+      ]);
+      const bootScript = `<script type="module" src="${boot}" data-entry="${entryScript}" data-preload="${[...modules].join(" ")}"></script>`;
       const fontLinks = fontPreloads[lang].map(
         (file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin />`,
       );
@@ -168,7 +151,7 @@ export async function prerender(config: PublicConfig): Promise<{ pages: number; 
         .replace("<!--app-html-->", appHtml);
       const inline = /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>/.exec(html);
       if (inline) throw new Error(`${url}: the prerendered HTML has an inline script (${inline[0]}), which the CSP blocks`);
-      const file = target.out(lang);
+      const file = outFile(target, lang);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, html);
       count++;

@@ -7,27 +7,22 @@ import { Header } from "./components/layout/header.tsx";
 import { ScrollToTopButton } from "./components/layout/scroll-to-top.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { usePageMeta } from "./components/layout/use-page-meta.ts";
+import { QueryBoundary } from "./lib/query-boundary.tsx";
 import { pages } from "./pages/registry.ts";
 import { directionOf, splitLangPath } from "#shared/lang.ts";
-import { sitePages, type PageId } from "#shared/routes.ts";
+import { pageForPath, sitePages } from "#shared/routes.ts";
 
 const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
-
-/** The page id for a language-neutral path; unknown paths are the 404 page. */
-export function pageIdFor(path: string): PageId {
-  const normalized = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-  return sitePages.find((page) => page.path === normalized)?.id ?? "notFound";
-}
 
 export function App() {
   const location = useLocation();
   const { lang, path } = splitLangPath(location.pathname);
   const messages = use(messagesFor(lang) as Promise<Messages>);
-  const pageId = pageIdFor(path);
-  const bare = pageId === "auth";
+  const page = pageForPath(path);
+  const bare = !page.frame;
 
   useDocumentLanguage(lang);
-  usePageMeta(messages.meta[pageId], path, lang);
+  usePageMeta(messages.meta[page.id], path, lang);
   useEffect(() => {
     // Effects run once hydration has committed: tests and enhancements key off this mark.
     document.documentElement.dataset.hydrated = "true";
@@ -40,13 +35,15 @@ export function App() {
       {bare ? null : <Header />}
       <main id="main" tabIndex={-1} className="outline-none">
         <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
-          <Routes location={{ ...location, pathname: path }}>
-            {sitePages.map((page) => {
-              const Page = pages[page.id];
-              return <Route key={page.id} path={page.path} element={<Page />} />;
-            })}
-            <Route path="*" element={<pages.notFound />} />
-          </Routes>
+          <QueryBoundary active={page.query}>
+            <Routes location={{ ...location, pathname: path }}>
+              {sitePages.map((route) => {
+                const Page = pages[route.id];
+                return <Route key={route.id} path={route.path} element={<Page />} />;
+              })}
+              <Route path="*" element={<pages.notFound />} />
+            </Routes>
+          </QueryBoundary>
         </Suspense>
       </main>
       {bare ? null : <Footer />}

@@ -19,5 +19,3 @@ export async function render(url: string): Promise<string> {
   for await (const chunk of prelude) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString("utf8");
 }
-
-export { pageIdFor } from "./app.tsx";

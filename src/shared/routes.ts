@@ -1,25 +1,46 @@
 /**
- * The site's public routes, language-neutral. Every one is prerendered in English and Arabic
- * (the Arabic twin lives under /ar). `nav` marks the six header links, in header order.
+ * The site's pages, language-neutral: the one list the client's page registry, the frame, the
+ * prerender, the sitemap and the navigation derive from. Every routable page is prerendered in
+ * English and Arabic (the Arabic twin lives under /ar).
+ *
+ * - `module`: the page's file, src/client/pages/<module>.tsx (one lazy chunk each).
+ * - `nav`: one of the six header links, in header order.
+ * - `indexable`: listed in the sitemap and open to search engines.
+ * - `frame`: shown inside the site's header and footer (the sign-in page stands alone).
+ * - `query`: reads or writes server state through TanStack Query, so the root's query client
+ *   (src/client/lib/query-boundary.tsx) loads with the page; the other pages never download it.
  */
 export const sitePages = [
-  { path: "/", id: "home", nav: true, indexable: true },
-  { path: "/products", id: "products", nav: true, indexable: true },
-  { path: "/services", id: "services", nav: true, indexable: true },
-  { path: "/sustainability", id: "sustainability", nav: true, indexable: true },
-  { path: "/about", id: "about", nav: true, indexable: true },
-  { path: "/contact", id: "contact", nav: true, indexable: true },
-  { path: "/proposal", id: "proposal", nav: false, indexable: true },
-  { path: "/checkout", id: "checkout", nav: false, indexable: false },
-  { path: "/font-recognition", id: "fontRecognition", nav: false, indexable: true },
-  { path: "/auth", id: "auth", nav: false, indexable: false },
-  { path: "/admin", id: "admin", nav: false, indexable: false },
+  { path: "/", id: "home", module: "home", nav: true, indexable: true, frame: true, query: false },
+  { path: "/products", id: "products", module: "products", nav: true, indexable: true, frame: true, query: false },
+  { path: "/services", id: "services", module: "services", nav: true, indexable: true, frame: true, query: false },
+  { path: "/sustainability", id: "sustainability", module: "sustainability", nav: true, indexable: true, frame: true, query: false },
+  { path: "/about", id: "about", module: "about", nav: true, indexable: true, frame: true, query: false },
+  { path: "/contact", id: "contact", module: "contact", nav: true, indexable: true, frame: true, query: false },
+  { path: "/proposal", id: "proposal", module: "proposal", nav: false, indexable: true, frame: true, query: false },
+  { path: "/checkout", id: "checkout", module: "checkout", nav: false, indexable: false, frame: true, query: false },
+  { path: "/font-recognition", id: "fontRecognition", module: "font-recognition", nav: false, indexable: true, frame: true, query: true },
+  { path: "/auth", id: "auth", module: "auth", nav: false, indexable: false, frame: false, query: false },
+  { path: "/admin", id: "admin", module: "admin", nav: false, indexable: false, frame: true, query: false },
 ] as const;
 
+/** What unknown paths show (with status 404); prerendered as /404.html and /ar/404.html. */
+export const notFoundPage = { path: "/404", id: "notFound", module: "not-found", nav: false, indexable: false, frame: true, query: false } as const;
+
+/** Every page the client can render: the routable ones and the 404 page. */
+export const allPages = [...sitePages, notFoundPage] as const;
+
 export type SitePage = (typeof sitePages)[number];
-export type PageId = SitePage["id"] | "notFound";
+export type Page = (typeof allPages)[number];
+export type PageId = Page["id"];
 
 export const navPages = sitePages.filter((p) => p.nav);
+
+/** The page a language-neutral path shows; unknown paths are the 404 page. */
+export function pageForPath(path: string): Page {
+  const normalized = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  return sitePages.find((page) => page.path === normalized) ?? notFoundPage;
+}
 
 /** Old paths that live elsewhere now (DESIGN §3: /shop is the products page). */
 export const redirects: Record<string, string> = { "/shop": "/products" };
