@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice } from "./format.ts";
+import { formatDate, formatDuration, formatNumber, formatPercent, formatPrice, localizeDigits } from "./format.ts";
 
 describe("formatPrice", () => {
   it("shows SAR with Latin digits in English", () => {
@@ -10,5 +10,49 @@ describe("formatPrice", () => {
   it("shows Arabic-Indic digits and the riyal word in Arabic", () => {
     expect(formatPrice(42_200, "ar")).toBe("٤٢٢ ريال");
     expect(formatPrice(35_000, "ar")).toBe("٣٥٠ ريال");
+    expect(formatPrice(123_450, "ar")).toBe("١٬٢٣٤٫٥٠ ريال");
+  });
+});
+
+describe("formatNumber", () => {
+  it("groups thousands and uses the language's digits", () => {
+    expect(formatNumber(12_345, "en")).toBe("12,345");
+    expect(formatNumber(12_345, "ar")).toBe("١٢٬٣٤٥");
+  });
+
+  it("takes Intl options", () => {
+    expect(formatNumber(1234.6, "en", { maximumFractionDigits: 0, useGrouping: false })).toBe("1235");
+    expect(formatNumber(700, "ar", { useGrouping: false })).toBe("٧٠٠");
+  });
+});
+
+describe("formatPercent", () => {
+  it("rounds a fraction to a whole percentage", () => {
+    expect(formatPercent(0.873, "en")).toBe("87%");
+    expect(formatPercent(0.873, "ar")).toMatch(/^٨٧٪/);
+  });
+});
+
+describe("formatDate", () => {
+  const date = new Date(Date.UTC(2026, 10, 22, 12));
+
+  it("puts the day first in English and writes Arabic-Indic digits in Arabic", () => {
+    expect(formatDate(date, "en", { dateStyle: "long", timeZone: "UTC" })).toBe("22 November 2026");
+    const arabic = formatDate(date, "ar", { dateStyle: "long", timeZone: "UTC" });
+    expect(arabic).toContain("٢٠٢٦");
+    expect(arabic).not.toMatch(/[0-9]/);
+  });
+});
+
+describe("formatDuration and localizeDigits", () => {
+  it("writes minutes:seconds in the language's digits", () => {
+    expect(formatDuration(94, "en")).toBe("1:34");
+    expect(formatDuration(9, "en")).toBe("0:09");
+    expect(formatDuration(94, "ar")).toBe("١:٣٤");
+  });
+
+  it("leaves English text alone and converts every Latin digit in Arabic", () => {
+    expect(localizeDigits("MNT-012345", "en")).toBe("MNT-012345");
+    expect(localizeDigits("0123456789", "ar")).toBe("٠١٢٣٤٥٦٧٨٩");
   });
 });

@@ -11,7 +11,7 @@ import type recordEn from "../../../../content/showcase.en.ts";
 import type productsEn from "../../pages/products.en.ts";
 import type { Catalog } from "#shared/i18n/types.ts";
 import { PlayIcon } from "./icons.tsx";
-import { formatDuration } from "./wishlist.ts";
+import { formatDuration } from "#shared/i18n/format.ts";
 
 type Props = { copy: Catalog<(typeof productsEn)["making"]>; record: Catalog<typeof recordEn> };
 

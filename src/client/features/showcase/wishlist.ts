@@ -21,9 +21,3 @@ export function toggleWishlist(id: string): boolean {
   localStorage.setItem(key, JSON.stringify(next));
   return !has;
 }
-
-/** "1:34" in English, "١:٣٤" in Arabic. */
-export function formatDuration(seconds: number, lang: "en" | "ar"): string {
-  const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-  return lang === "ar" ? text.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!) : text;
-}
