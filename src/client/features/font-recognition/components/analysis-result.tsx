@@ -1,4 +1,4 @@
-import type { FontRecognitionCopy } from "#client/pages/font-recognition.en.ts";
+import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import type { DescribedAnalysis } from "../lib/describe-analysis.ts";
 import { CopyIcon, DownloadIcon } from "./icons.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
-import type { FontRecognitionCopy } from "#client/pages/font-recognition.en.ts";
+import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import { CameraIcon, LibraryIcon, SlidersIcon } from "./icons.tsx";
 

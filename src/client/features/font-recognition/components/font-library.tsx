@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
-import type { FontRecognitionCopy } from "#client/pages/font-recognition.en.ts";
+import { useI18n } from "#client/i18n/i18n.tsx";
+import type { FontRecognitionCopy } from "../font-recognition.en.ts";
+import { formatNumber } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
-import type { Lang } from "#shared/lang.ts";
 import type { FontLibraryFamily } from "#shared/schemas/font-library.ts";
 import { useFontLibrary } from "../api/use-font-library.ts";
 
@@ -10,15 +11,16 @@ type ScriptFilter = "all" | "arabic" | "latin";
 const styleOf = (f: FontLibraryFamily) => f.arabicStyle ?? f.latinClass ?? "";
 
 /** The families the model knows, with a specimen of each, filtered by script and style. */
-export function FontLibrary(props: { copy: FontRecognitionCopy; lang: Lang }) {
-  const { copy, lang } = props;
+export function FontLibrary(props: { copy: FontRecognitionCopy }) {
+  const { copy } = props;
+  const { lang } = useI18n();
   const l = copy.library;
   const query = useFontLibrary(true);
   const [script, setScript] = useState<ScriptFilter>("all");
   const [style, setStyle] = useState("all");
   const scriptId = useId();
   const styleId = useId();
-  const number = (n: number) => new Intl.NumberFormat(lang === "ar" ? "ar-SA-u-nu-arab" : "en-US").format(n);
+  const number = (n: number) => formatNumber(n, lang);
 
   if (query.isPending) return <p role="status">{l.loading}</p>;
   if (query.isError) return <p role="alert">{l.failed}</p>;

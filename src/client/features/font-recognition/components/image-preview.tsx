@@ -1,5 +1,5 @@
 import { useRef, useState, type PointerEvent } from "react";
-import type { FontRecognitionCopy } from "#client/pages/font-recognition.en.ts";
+import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import type { FontAnalysisBox } from "#shared/schemas/analyze-font-request.ts";
 import type { LoadedImage } from "../lib/read-image-file.ts";

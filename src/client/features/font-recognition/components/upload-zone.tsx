@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type DragEvent, type RefObject } from "react";
-import type { FontRecognitionCopy } from "#client/pages/font-recognition.en.ts";
+import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { UploadIcon } from "./icons.tsx";
 
 /**

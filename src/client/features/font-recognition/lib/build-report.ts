@@ -1,4 +1,5 @@
-import type { FontRecognitionCopy } from "#client/pages/font-recognition.en.ts";
+import type { FontRecognitionCopy } from "../font-recognition.en.ts";
+import { formatDate } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import { directionOf, type Lang } from "#shared/lang.ts";
 import type { DescribedAnalysis } from "./describe-analysis.ts";
@@ -21,10 +22,7 @@ export function buildReport(input: {
   const { described: d, copy, lang } = input;
   const r = copy.result;
   const e = escapeHtml;
-  const date = new Intl.DateTimeFormat(lang === "ar" ? "ar-SA-u-nu-arab" : "en-GB", {
-    dateStyle: "long",
-    timeStyle: "short",
-  }).format(input.date);
+  const date = formatDate(input.date, lang, { dateStyle: "long", timeStyle: "short" });
   const row = (label: string, value: string | undefined) =>
     value === undefined ? "" : `<tr><th scope="row">${e(label)}</th><td>${e(value)}</td></tr>`;
   const similar = d.similar

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import ar from "#client/pages/font-recognition.ar.ts";
-import en from "#client/pages/font-recognition.en.ts";
+import ar from "../font-recognition.ar.ts";
+import en from "../font-recognition.en.ts";
 import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
 import { buildReport } from "./build-report.ts";
 import { describeAnalysis, summaryText } from "./describe-analysis.ts";

@@ -1,4 +1,5 @@
-import type { FontRecognitionCopy } from "#client/pages/font-recognition.en.ts";
+import type { FontRecognitionCopy } from "../font-recognition.en.ts";
+import { formatNumber, formatPercent } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
 import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
@@ -17,15 +18,7 @@ export type DescribedAnalysis = {
   cultural?: { origin: string; usage: string };
 };
 
-const locale = (lang: Lang) => (lang === "ar" ? "ar-SA-u-nu-arab" : "en-US");
-
-export function formatPercent(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(locale(lang), { style: "percent", maximumFractionDigits: 0 }).format(value);
-}
-
-function formatInteger(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 0, useGrouping: false }).format(value);
-}
+const formatInteger = (value: number, lang: Lang) => formatNumber(value, lang, { maximumFractionDigits: 0, useGrouping: false });
 
 export function describeAnalysis(analysis: FontAnalysis, lang: Lang, copy: FontRecognitionCopy): DescribedAnalysis {
   const r = copy.result;

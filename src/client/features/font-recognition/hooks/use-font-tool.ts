@@ -1,0 +1,146 @@
+import { useMemo, useReducer, useRef, useState } from "react";
+import { toast } from "#client/components/ui/toast-store.ts";
+import { useI18n } from "#client/i18n/i18n.tsx";
+import { ApiError } from "#client/lib/api.ts";
+import { formatNumber, formatPercent } from "#shared/i18n/format.ts";
+import { interpolate } from "#shared/i18n/types.ts";
+import type { FontAnalysisBox } from "#shared/schemas/analyze-font-request.ts";
+import { useAnalyzeFont } from "../api/use-analyze-font.ts";
+import { useFontLibrary } from "../api/use-font-library.ts";
+import type { FontRecognitionCopy } from "../font-recognition.en.ts";
+import { buildReport } from "../lib/build-report.ts";
+import { describeAnalysis, summaryText } from "../lib/describe-analysis.ts";
+import { boxOf, fontToolReducer, imageOf, initialFontTool, resultOf } from "../lib/font-tool-state.ts";
+import { checkImageFile, readImageFile, thumbnailOf, type ImageFileProblem } from "../lib/read-image-file.ts";
+
+/**
+ * The font tool's behaviour (spec §4) without its markup: the state machine of
+ * lib/font-tool-state.ts, the analysis request, the toasts, the report and the library toggle.
+ */
+export function useFontTool(copy: FontRecognitionCopy) {
+  const { lang, t } = useI18n();
+  const [state, dispatch] = useReducer(fontToolReducer, initialFontTool);
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const analyze = useAnalyzeFont(lang);
+  const library = useFontLibrary(libraryOpen);
+  // A newer image (or Clear) makes a file still being read, or an answer still on its way, obsolete.
+  const generation = useRef(0);
+
+  const image = imageOf(state);
+  const result = resultOf(state);
+  const described = useMemo(() => (result ? describeAnalysis(result, lang, copy) : null), [result, lang, copy]);
+
+  const takeFile = async (file: File) => {
+    const issue = checkImageFile(file);
+    if (issue) {
+      dispatch({ type: "refused", problem: issue });
+      return;
+    }
+    const mine = ++generation.current;
+    analyze.reset();
+    try {
+      const loaded = await readImageFile(file);
+      if (mine === generation.current) dispatch({ type: "loaded", image: loaded });
+    } catch {
+      if (mine === generation.current) dispatch({ type: "unreadable" });
+    }
+  };
+
+  const clear = () => {
+    generation.current += 1;
+    analyze.reset();
+    dispatch({ type: "clear" });
+  };
+
+  const run = () => {
+    if (!image) return;
+    const mine = generation.current;
+    const box = boxOf(state);
+    dispatch({ type: "analyze" });
+    analyze.mutate(
+      { image: image.dataUrl, ...(box ? { box } : {}) },
+      {
+        onSuccess: (analysis) => {
+          if (mine !== generation.current) return;
+          dispatch({ type: "succeeded", result: analysis });
+          toast({
+            title: copy.toast.successTitle,
+            description: interpolate(copy.toast.successBody, {
+              family: lang === "ar" ? analysis.fontFamilyAr : analysis.fontFamily,
+              confidence: formatPercent(analysis.confidence, lang),
+            }),
+          });
+        },
+        onError: (error) => {
+          if (mine !== generation.current) return;
+          dispatch({ type: "failed" });
+          const message =
+            error instanceof ApiError ? (error.serverMessage ?? error.message) : error instanceof TypeError ? t("errors.network") : error.message;
+          toast({ title: copy.toast.errorTitle, description: message, variant: "destructive" });
+        },
+      },
+    );
+  };
+
+  const downloadReport = async () => {
+    if (!described || !image) return;
+    const html = buildReport({
+      described,
+      copy,
+      lang,
+      thumbnail: await thumbnailOf(image).catch(() => ""),
+      imageName: image.name,
+      date: new Date(),
+    });
+    const url = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = interpolate(copy.report.fileName, { family: described.family.replace(/[\\/:*?"<>|\s]+/g, "-") });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  const copySummary = async () => {
+    if (!described) return;
+    try {
+      await navigator.clipboard.writeText(summaryText(described, copy, lang));
+      toast({ title: copy.toast.copiedTitle, description: copy.toast.copiedBody });
+    } catch {
+      toast({ title: copy.toast.copyFailedTitle, description: copy.toast.copyFailedBody, variant: "destructive" });
+    }
+  };
+
+  return {
+    phase: state.phase,
+    image,
+    box: boxOf(state),
+    described,
+    problem: state.problem ? problemText(state.problem, copy) : null,
+    takeFile,
+    refuseDrop: () => dispatch({ type: "refused", problem: { kind: "notImage" } }),
+    setBox: (box: FontAnalysisBox | null) => dispatch({ type: "box", box }),
+    run,
+    clear,
+    canClear: state.phase !== "empty" || state.problem !== null,
+    downloadReport,
+    copySummary,
+    library: {
+      open: libraryOpen,
+      toggle: () => setLibraryOpen((open) => !open),
+      familyCount: library.data ? formatNumber(library.data.families.length, lang) : undefined,
+    },
+  };
+}
+
+function problemText(problem: ImageFileProblem, copy: FontRecognitionCopy): string {
+  switch (problem.kind) {
+    case "notImage":
+      return copy.upload.notImage;
+    case "tooLarge":
+      return interpolate(copy.upload.tooLarge, { name: problem.name, size: problem.megabytes });
+    case "unreadable":
+      return copy.upload.unreadable;
+  }
+}
