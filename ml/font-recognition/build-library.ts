@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { classificationText, culturalContexts, families, type ArabicStyle } from './library-source.ts';
-import type { FontLibrary, LibraryFamily, LibraryVariant } from '../../src/server/modules/font-recognition/font-library.ts';
+import { classificationText, culturalContexts, families } from './library-source.ts';
+import type { ArabicStyle, FontLibrary, LibraryFamily, LibraryVariant } from '../../src/shared/schemas/font-library.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const outFile = path.join(root, 'models/font-recognition/library.json');

@@ -6,7 +6,7 @@ import path from "node:path";
 import { createCanvas, Image, loadImage } from "@napi-rs/canvas";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
-import type { LibraryFamily, LibraryVariant } from "../../src/server/modules/font-recognition/font-library.ts";
+import type { LibraryFamily, LibraryVariant } from "../../src/shared/schemas/font-library.ts";
 import { decodeGray, type GrayImage } from "../../src/server/modules/font-recognition/image-input.ts";
 import { resampleGray } from "../../src/server/modules/font-recognition/image-ops.ts";
 import { blur, lighting, noise, perspective } from "./degrade.ts";

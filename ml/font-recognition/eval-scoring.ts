@@ -1,6 +1,6 @@
 // Scores the recognizer's answers on the evaluation sets: family top-1/top-5, Arabic style, weight,
 // italic, size error and calibration. Pure functions of the outcomes, so they can be unit-tested.
-import type { LibraryFamily } from "../../src/server/modules/font-recognition/font-library.ts";
+import type { LibraryFamily } from "../../src/shared/schemas/font-library.ts";
 import type { DetailedAnalysis } from "../../src/server/modules/font-recognition/recognize-font.ts";
 
 /** The parts of an analysis the scoring reads. */

@@ -1,8 +1,10 @@
 // Hand-written facts about each family. build-library.ts adds the weights and files found on disk
 // and writes models/font-recognition/library.json, which is what the model and the server read.
 
+import type { CulturalContext } from '../../src/shared/schemas/cultural-context.ts';
+import type { ArabicStyle } from '../../src/shared/schemas/font-library.ts';
+
 export type Script = 'arabic' | 'latin';
-export type ArabicStyle = 'naskh' | 'kufi' | 'thuluth' | 'diwani' | 'ruqah' | 'nastaliq' | 'sans' | 'display';
 export type LatinClass = 'serif' | 'sans' | 'slab' | 'script' | 'monospace' | 'display';
 
 export interface FamilySource {
@@ -39,7 +41,7 @@ export const classificationText: Record<Script, Record<string, { en: string; ar:
   },
 };
 
-export const culturalContexts: Record<ArabicStyle, { origin: string; originAr: string; usage: string; usageAr: string }> = {
+export const culturalContexts: Record<ArabicStyle, CulturalContext> = {
   naskh: {
     origin: 'Codified in Baghdad in the 10th century by the vizier and calligrapher Ibn Muqla, who built it on proportions measured in rhombic dots; refined by Ibn al-Bawwab and later Ottoman masters.',
     originAr: 'قعّده الوزير الخطاط ابن مقلة في بغداد في القرن العاشر الميلادي على نسبٍ موزونة بالنقطة، ثم جوّده ابن البواب ومن بعده خطاطو الدولة العثمانية.',

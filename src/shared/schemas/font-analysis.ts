@@ -1,12 +1,5 @@
 import { z } from "zod";
-
-/** Origin and usage of an Arabic calligraphic style, in both languages (spec §3). */
-export const culturalContextSchema = z.object({
-  origin: z.string(),
-  originAr: z.string(),
-  usage: z.string(),
-  usageAr: z.string(),
-});
+import { culturalContextSchema } from "./cultural-context.ts";
 
 export const similarFontSchema = z.object({
   name: z.string(),
@@ -38,4 +31,3 @@ export const fontAnalysisSchema = z.object({
 
 export type FontAnalysis = z.infer<typeof fontAnalysisSchema>;
 export type SimilarFont = z.infer<typeof similarFontSchema>;
-export type CulturalContext = z.infer<typeof culturalContextSchema>;

@@ -2,7 +2,7 @@
 import type { InferenceSession } from "onnxruntime-node";
 import { Tensor } from "onnxruntime-node";
 import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
-import type { FontLibrary } from "./font-library.ts";
+import type { FontLibrary } from "#shared/schemas/font-library.ts";
 import { decodeGray, type ImageLimits } from "./image-input.ts";
 import { buildAnalysis, combineCrops, type AnalysisDetails, type ModelLabels } from "./interpret-outputs.ts";
 import { findTextLines } from "./find-text-lines.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { LibraryFamily, LibraryVariant } from "#server/modules/font-recognition/font-library.ts";
+import type { LibraryFamily, LibraryVariant } from "#shared/schemas/font-library.ts";
 
 export const SAMPLE_WIDTH = 560;
 export const SAMPLE_HEIGHT = 120;

@@ -1,48 +1,8 @@
-// The shape of models/font-recognition/library.json (written by ml/font-recognition/build-library.ts).
-import { readFileSync } from 'node:fs';
-
-export type ArabicStyle = 'naskh' | 'kufi' | 'thuluth' | 'diwani' | 'ruqah' | 'nastaliq' | 'sans' | 'display';
-export const arabicStyles: readonly ArabicStyle[] = ['naskh', 'kufi', 'thuluth', 'diwani', 'ruqah', 'nastaliq', 'sans', 'display'];
-
-export interface CulturalContext {
-  origin: string;
-  originAr: string;
-  usage: string;
-  usageAr: string;
-}
-
-export interface LibraryVariant {
-  weight: number;
-  italic: boolean;
-  /** Repository-relative font files; the first holds the family's own script. */
-  files: string[];
-}
-
-export interface LibraryFamily {
-  id: string;
-  name: string;
-  nameAr: string;
-  script: 'arabic' | 'latin';
-  classification: string;
-  classificationAr: string;
-  arabicStyle?: ArabicStyle;
-  latinClass?: string;
-  weights: number[];
-  italic: boolean;
-  characteristics: string[];
-  characteristicsAr: string[];
-  culturalContext?: CulturalContext;
-  variants: LibraryVariant[];
-  source: string;
-  licence: string;
-  licenceFile: string;
-}
-
-export interface FontLibrary {
-  version: number;
-  families: LibraryFamily[];
-}
+// Reads the model's font library (models/font-recognition/library.json). Its shape is declared
+// once, in src/shared/schemas/font-library.ts, and checked here when the file is read.
+import { readFileSync } from "node:fs";
+import { fontLibrarySchema, type FontLibrary } from "#shared/schemas/font-library.ts";
 
 export function loadFontLibrary(file: string): FontLibrary {
-  return JSON.parse(readFileSync(file, 'utf8')) as FontLibrary;
+  return fontLibrarySchema.parse(JSON.parse(readFileSync(file, "utf8")));
 }

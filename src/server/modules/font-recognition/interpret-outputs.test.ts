@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FontLibrary, LibraryFamily } from "./font-library.ts";
+import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
 import { buildAnalysis, combineCrops, estimateFontSize, snapWeight, type ModelLabels, type RawOutputs } from "./interpret-outputs.ts";
 
 const family = (id: string, overrides: Partial<LibraryFamily> = {}): LibraryFamily => ({

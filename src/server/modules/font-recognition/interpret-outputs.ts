@@ -1,6 +1,6 @@
 // Turns the model's raw outputs for the crops of one image into the spec's analysis object.
 import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
-import type { FontLibrary, LibraryFamily } from "./font-library.ts";
+import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
 
 export interface ModelLabels {
   input: { name: string; height: number; width: number };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
-import { loadFontLibrary, type FontLibrary } from "#server/modules/font-recognition/font-library.ts";
+import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
 import { ApiError } from "#server/lib/api-error.ts";
 import { projectPath, projectRoot } from "#server/lib/project-root.ts";
-import type { FontLibraryFamily } from "#shared/schemas/font-library.ts";
+import type { FontLibrary, FontLibraryFamily } from "#shared/schemas/font-library.ts";
 import { drawFontSample, type FontSample } from "#server/modules/font-recognition/draw-font-sample.ts";
 
 const defaultLibraryFile = projectPath("models/font-recognition/library.json");
