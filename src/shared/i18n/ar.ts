@@ -22,6 +22,7 @@ export const ar: Catalog<EnglishCatalog> = {
     toggleLanguageLabel: "View the site in English",
     account: "الحساب",
     signIn: "تسجيل الدخول",
+    signedInAs: "مسجَّل الدخول باسم {name}",
     openMenu: "افتح القائمة",
     closeMenu: "أغلق القائمة",
     menuTitle: "القائمة",

@@ -19,6 +19,7 @@ export const en = {
     toggleLanguageLabel: "عرض الموقع بالعربية",
     account: "Account",
     signIn: "Sign in",
+    signedInAs: "Signed in as {name}",
     openMenu: "Open menu",
     closeMenu: "Close menu",
     menuTitle: "Menu",

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { useAuth } from "#client/lib/auth-store.ts";
 import { NavLink } from "#client/lib/router.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
@@ -16,6 +17,7 @@ export function Header() {
   const to = useLocalizedPath();
   const visible = useHeaderVisibility();
   const [menuOpen, setMenuOpen] = useState(false);
+  const { user } = useAuth();
 
   return (
     <header
@@ -51,13 +53,14 @@ export function Header() {
 
         <div className="flex items-center gap-2">
           <LanguageToggle />
-          <Tooltip label={t("header.signIn")}>
+          <Tooltip label={user ? t("header.signedInAs", { name: `${user.firstName} ${user.lastName}` }) : t("header.signIn")}>
             {(trigger) => (
               <NavLink
                 to={to("/auth")}
                 {...trigger}
                 aria-label={t("header.account")}
                 data-testid="account-button"
+                data-signed-in={user ? "true" : "false"}
                 className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-current"
               >
                 <UserIcon />
