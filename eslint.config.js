@@ -1,11 +1,14 @@
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import fileNameCase from "./eslint-rules/file-name-case.js";
+import importZones from "./eslint-rules/import-zones.js";
 
 /**
- * Lint, including the boundaries of DESIGN §1: client and server never import each other, both may
- * import src/shared; features do not reach into other features.
+ * Lint, including the boundaries of DESIGN §1 and CONVENTIONS 14 (eslint-rules/import-zones.js):
+ * imports run pages → features → components/lib → shared; client and server never import each
+ * other; no feature imports another. File names are kebab-case (eslint-rules/file-name-case.js).
  */
-const restrict = (patterns) => ["error", { patterns }];
+const local = { rules: { "import-zones": importZones, "file-name-case": fileNameCase } };
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "ml/font-recognition/work/**", "media/scenes/**", "data/**", "test-results/**", "playwright-report/**"] },
@@ -18,39 +21,25 @@ export default tseslint.config(
     },
   },
   {
+    files: ["**/*.{js,ts,tsx}"],
+    plugins: { local },
+    rules: {
+      "local/file-name-case": "error",
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { local },
+    rules: {
+      "local/import-zones": "error",
+    },
+  },
+  {
     files: ["src/client/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
-      "no-restricted-imports": restrict([
-        { group: ["#server/*", "**/server/**"], message: "Client code must not import server code (DESIGN §1)." },
-      ]),
-    },
-  },
-  {
-    files: ["src/client/features/*/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": restrict([
-        { group: ["#server/*", "**/server/**"], message: "Client code must not import server code (DESIGN §1)." },
-        { group: ["#client/features/*/**", "../../features/**", "../../*/**/features/**"], message: "A feature must not reach into another feature (DESIGN §1)." },
-      ]),
-    },
-  },
-  {
-    files: ["src/server/**/*.ts"],
-    rules: {
-      "no-restricted-imports": restrict([
-        { group: ["#client/*", "**/client/**"], message: "Server code must not import client code (DESIGN §1)." },
-      ]),
-    },
-  },
-  {
-    files: ["src/shared/**/*.ts"],
-    rules: {
-      "no-restricted-imports": restrict([
-        { group: ["#client/*", "#server/*", "**/client/**", "**/server/**"], message: "Shared code must not depend on either side (DESIGN §1)." },
-      ]),
     },
   },
 );

@@ -1,4 +1,5 @@
 import type { Catalog } from "#shared/i18n/types.ts";
+import making from "#client/features/showcase/making-of.ar.ts";
 import record from "../../../content/showcase.ar.ts";
 import type en from "./products.en.ts";
 
@@ -10,21 +11,7 @@ const ar: Catalog<typeof en> = {
     title: "صُنع يدويًا في قلب الرياض، إلى العالم كله",
     line: "نحتفي بالإنسان، وبالحِرفة، وبالهوية، وبالمعنى.",
   },
-  making: {
-    eyebrow: "حكاية صناعة «نواة»",
-    title: "من سبعة إلى عشرة أيام، بين يدَي حِرفي واحد",
-    gallery: ["«نواة» من الأعلى", "«نواة» من الجانب", "قطع «نواة» الثلاث منفصلة"],
-    artisanLabel: "الحِرفي",
-    sketchesLabel: "من الرسم إلى القطعة",
-    technicalLabel: "الرسم الفني",
-    filmLabel: "خلف الكواليس",
-    chapters: "المقاطع",
-    materialsLabel: "الخامات",
-    craftLabel: "الحِرفية",
-    daysValue: "٧-١٠",
-    daysUnit: "أيام من العمل اليدوي لكل قطعة",
-    playChapter: "تشغيل: {title}",
-  },
+  making,
   loop: { video: "«نواة» تدور ببطء، ويرتفع غطاؤها ليكشف القاعدة" },
   everyPit: {
     title: "«نواة» لكل نواة!",

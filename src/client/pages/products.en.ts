@@ -1,3 +1,4 @@
+import making from "#client/features/showcase/making-of.en.ts";
 import record from "../../../content/showcase.en.ts";
 
 export default {
@@ -8,21 +9,7 @@ export default {
     title: "Handcrafted in the Heart of Riyadh, to the Whole World",
     line: "We honor people, craftsmanship, identity, and meaning.",
   },
-  making: {
-    eyebrow: "The making of Nawat",
-    title: "Seven to ten days, one pair of hands",
-    gallery: ["Nawat seen from above", "Nawat in profile", "The three parts of Nawat, apart"],
-    artisanLabel: "The artisan",
-    sketchesLabel: "From sketch to object",
-    technicalLabel: "Technical drawing",
-    filmLabel: "Behind the scenes",
-    chapters: "Clips",
-    materialsLabel: "Materials",
-    craftLabel: "Craftsmanship",
-    daysValue: "7-10",
-    daysUnit: "days of handwork per piece",
-    playChapter: "Play: {title}",
-  },
+  making,
   loop: { video: "Nawat turning slowly, the lid lifting to reveal the base" },
   everyPit: {
     title: "Nawat for Every Pit!",

@@ -8,12 +8,12 @@ import { interpolate } from "#shared/i18n/types.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { showcase } from "../../../../content/showcase.ts";
 import type recordEn from "../../../../content/showcase.en.ts";
-import type productsEn from "../../pages/products.en.ts";
 import type { Catalog } from "#shared/i18n/types.ts";
 import { PlayIcon } from "./icons.tsx";
+import type { MakingOfCopy } from "./making-of.en.ts";
 import { formatDuration } from "#shared/i18n/format.ts";
 
-type Props = { copy: Catalog<(typeof productsEn)["making"]>; record: Catalog<typeof recordEn> };
+type Props = { copy: Catalog<MakingOfCopy>; record: Catalog<typeof recordEn> };
 
 /**
  * The "full-width embedded" section of the showcase page: the data the original defined but

@@ -1,0 +1,19 @@
+/** The "making of" section's English copy (the products page shows it; the Arabic module mirrors it). */
+const copy = {
+  eyebrow: "The making of Nawat",
+  title: "Seven to ten days, one pair of hands",
+  gallery: ["Nawat seen from above", "Nawat in profile", "The three parts of Nawat, apart"],
+  artisanLabel: "The artisan",
+  sketchesLabel: "From sketch to object",
+  technicalLabel: "Technical drawing",
+  filmLabel: "Behind the scenes",
+  chapters: "Clips",
+  materialsLabel: "Materials",
+  craftLabel: "Craftsmanship",
+  daysValue: "7-10",
+  daysUnit: "days of handwork per piece",
+  playChapter: "Play: {title}",
+} as const;
+
+export type MakingOfCopy = typeof copy;
+export default copy;
