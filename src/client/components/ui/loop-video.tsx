@@ -23,10 +23,28 @@ const settleMs = 3000;
  * <Picture>, so it is what paints first; the video downloads only when it comes into view
  * (`preload="none"`, and for the hero 3 s after the page has loaded), plays while visible, and
  * never plays under prefers-reduced-motion.
+ *
+ * The <video> also carries the poster as its own `poster`, for whatever shows the element by
+ * itself (a stalled or paused frame, reader modes, picture-in-picture): the very file the
+ * <Picture> chose for this screen (`currentSrc`), once it has loaded. A `poster` attribute in the
+ * HTML would download a second copy at once, racing the hero image that is the page's LCP.
  */
 export function LoopVideo({ name, alt, sizes, priority = false, className = "relative" }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
+  const [poster, setPoster] = useState<string | undefined>(undefined);
+
+  useEffect(() => {
+    const image = box.current?.querySelector("img");
+    if (!image) return;
+    const take = () => {
+      if (image.currentSrc) setPoster(image.currentSrc);
+    };
+    if (image.complete && image.naturalWidth > 0) take();
+    else image.addEventListener("load", take, { once: true });
+    return () => image.removeEventListener("load", take);
+  }, []);
 
   useEffect(() => {
     const video = ref.current;
@@ -69,7 +87,7 @@ export function LoopVideo({ name, alt, sizes, priority = false, className = "rel
 
   const hash = (ext: string) => mediaEntry(`${name}.${ext}`)?.[2];
   return (
-    <div className={`overflow-hidden ${className}`}>
+    <div ref={box} className={`overflow-hidden ${className}`}>
       <Picture
         src={`${name}-poster.jpg`}
         alt={alt}
@@ -84,6 +102,7 @@ export function LoopVideo({ name, alt, sizes, priority = false, className = "rel
         loop
         playsInline
         preload="none"
+        poster={poster}
         aria-hidden="true"
         tabIndex={-1}
         data-playing={playing ? "true" : "false"}
