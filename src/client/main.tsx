@@ -5,6 +5,7 @@ import { App } from "./app.tsx";
 import { loadMessages } from "./i18n/i18n.tsx";
 import { seedMessages } from "./i18n/messages-cache.ts";
 import { logArabicFontLoad } from "./lib/arabic-font.ts";
+import { openBelowFoldWhenSettled } from "./lib/below-fold.ts";
 import { loadQueryRoot } from "./lib/query-boundary.tsx";
 import { pageLoaders } from "./pages/registry.ts";
 import { splitLangPath } from "#shared/lang.ts";
@@ -35,3 +36,4 @@ if (container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);
 
 logArabicFontLoad();
+openBelowFoldWhenSettled();

@@ -1,0 +1,71 @@
+import type { Page } from "@playwright/test";
+import homeAr from "../../src/client/pages/home.ar.ts";
+import homeEn from "../../src/client/pages/home.en.ts";
+import { expect, test, waitForApp } from "./fixtures.ts";
+
+/**
+ * Sections below the first screen skip rendering until they near the viewport
+ * (`content-visibility: auto`, the `below-fold` utility). Skipped is not gone: find-in-page and
+ * copying the whole page reach their text while skipped, and the accessibility tree has it
+ * without scrolling once the page has settled (src/client/lib/below-fold.ts).
+ */
+const languages = [
+  { lang: "en", root: "/", text: homeEn.closing.body, heading: homeEn.closing.title },
+  { lang: "ar", root: "/ar", text: homeAr.closing.body, heading: homeAr.closing.title },
+] as const;
+
+/**
+ * The home page with its last section skipped for sure: `content-visibility: auto` set on the
+ * element itself (which outlasts the page's own release) and checked through checkVisibility.
+ */
+async function openWithSkippedSection(page: Page, root: string, text: string) {
+  await page.goto(root);
+  await waitForApp(page);
+  const skipped = await page.evaluate((wanted) => {
+    const paragraph = [...document.querySelectorAll("section.below-fold p")].find((p) => p.textContent === wanted);
+    const section = paragraph?.closest<HTMLElement>("section.below-fold");
+    if (!paragraph || !section) throw new Error("no below-fold section holds the text");
+    section.style.contentVisibility = "auto";
+    window.scrollTo(0, 0);
+    // The section renders as an empty box of its remembered size; what it skips is its contents.
+    return !paragraph.checkVisibility({ contentVisibilityAuto: true });
+  }, text);
+  expect(skipped, "the section's contents are skipped").toBe(true);
+}
+
+/** Chromium's own accessibility tree, as assistive technology gets it (not a DOM approximation). */
+async function accessibleNames(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { ignored?: boolean; name?: { value?: unknown } }[] };
+  await cdp.detach();
+  return nodes.filter((node) => !node.ignored).map((node) => String(node.name?.value ?? ""));
+}
+
+for (const l of languages) {
+  test.describe(`below the fold (${l.lang})`, () => {
+    test("find-in-page reaches text in a skipped section", async ({ page }) => {
+      await openWithSkippedSection(page, l.root, l.text);
+      // window.find is the script face of the browser's find-in-page.
+      expect(await page.evaluate((text) => (window as Window & { find: (s: string) => boolean }).find(text), l.text)).toBe(true);
+    });
+
+    test("copying the whole page includes text in a skipped section", async ({ page }) => {
+      await openWithSkippedSection(page, l.root, l.text);
+      await page.locator("body").click({ position: { x: 2, y: 2 } });
+      await page.keyboard.press("ControlOrMeta+A");
+      const copied = await page.evaluate(() => window.getSelection()?.toString() ?? "");
+      expect(copied).toContain(l.text);
+    });
+
+    test("the accessibility tree has a below-the-fold section's heading and text without scrolling", async ({ page }) => {
+      await page.goto(l.root);
+      await waitForApp(page);
+      await expect(page.locator("html")).toHaveAttribute("data-below-fold", "open");
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const names = await accessibleNames(page);
+      expect(names).toContain(l.heading);
+      expect(names.some((name) => name.includes(l.text))).toBe(true);
+      await expect(page.getByRole("heading", { name: l.heading, level: 2 })).toHaveCount(1);
+    });
+  });
+}
