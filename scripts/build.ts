@@ -1,7 +1,8 @@
 /**
  * `npm run build`: checks the catalogs, builds the media variants, the browser bundle and an SSR
  * bundle of the same app, prerenders every public page in both languages to static HTML
- * (DESIGN D3), and bundles the server into dist/server.
+ * (DESIGN D3), writes brotli and gzip twins of pages and assets, and bundles the server into
+ * dist/server.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { build } from "vite";
@@ -11,6 +12,7 @@ import { prerender } from "./prerender.ts";
 import { checkCatalogs } from "./lib/check-catalogs.ts";
 import { buildMedia } from "./build-media.ts";
 import { buildServer } from "./build-server.ts";
+import { precompress } from "./lib/precompress.ts";
 import type { BuildInfo } from "../src/server/lib/build-info.ts";
 
 const started = performance.now();
@@ -27,6 +29,8 @@ await build({
 });
 
 const { pages, styleHashes } = await prerender(publicConfig);
+// Pages and assets are compressed once, here, at the highest settings; the server never does it.
+await precompress("dist/client");
 await buildServer();
 await mkdir("dist", { recursive: true });
 const buildInfo: BuildInfo = { fingerprint: await buildFingerprint(process.env), builtAt: new Date().toISOString(), styleHashes };

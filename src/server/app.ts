@@ -7,6 +7,7 @@ import { readBuildInfo } from "./lib/build-info.ts";
 import { zodValidatorCompiler } from "./lib/zod-validation.ts";
 import auth from "./plugins/auth.ts";
 import backgroundJobs from "./plugins/background-jobs.ts";
+import catalogCache from "./plugins/catalog-cache.ts";
 import database from "./plugins/database.ts";
 import errors from "./plugins/errors.ts";
 import fontRecognizer from "./plugins/font-recognizer.ts";
@@ -18,6 +19,9 @@ import staticSite from "./plugins/static-site.ts";
 import apiRoutes from "./routes/api/index.ts";
 import health from "./routes/health.ts";
 import seo from "./routes/seo.ts";
+
+/** Bytes below which compressing an answer saves no round trip (about one TCP segment). */
+export const compressThreshold = 1400;
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -56,13 +60,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(security, { https: config.SITE_URL.startsWith("https://"), styleHashes });
   await app.register(jsonBody);
   await app.register(cookie);
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  // Only dynamic answers are compressed per request, and only when that saves a network packet:
+  // pages and assets are sent as the build compressed them (plugins/static-site.ts).
+  await app.register(compress, { global: true, threshold: compressThreshold, encodings: ["br", "gzip"] });
   await app.register(rateLimit, { redisUrl: config.REDIS_URL, perMinute: config.RATE_LIMIT_PER_MINUTE });
 
   // What the routes use.
   await app.register(database, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await app.register(backgroundJobs, { enabled: config.BACKGROUND_JOBS });
   await app.register(auth);
+  await app.register(catalogCache);
   await app.register(staticSite, { root: config.STATIC_DIR });
   await app.register(fontRecognizer, { workers: config.FONT_WORKERS, queueLimit: config.FONT_QUEUE_LIMIT });
 

@@ -1,0 +1,56 @@
+import { createHash } from "node:crypto";
+import type { CatalogProduct } from "./list-products.ts";
+
+/** The catalog as `GET /api/products` sends it: serialized once, with an ETag. */
+export type CachedCatalog = { products: CatalogProduct[]; json: string; etag: string };
+
+export type CatalogCache = {
+  /** The catalog from memory; read from the database when missing, invalidated or older than the TTL. */
+  get(): Promise<CachedCatalog>;
+  /** Drops the cached catalog: every code path that writes products calls this after committing. */
+  invalidate(): void;
+};
+
+/**
+ * The product catalog is read on every page that shows a price and written almost never, so it is
+ * kept in memory. Writers in this process invalidate it at once; the TTL bounds how long another
+ * instance (several behind a load balancer, DESIGN D14) can serve a catalog changed elsewhere.
+ */
+export function createCatalogCache(load: () => Promise<CatalogProduct[]>, options: { ttlMs?: number; now?: () => number } = {}): CatalogCache {
+  const ttlMs = options.ttlMs ?? 30_000;
+  const now = options.now ?? Date.now;
+  let cached: { value: CachedCatalog; at: number } | undefined;
+  let pending: Promise<CachedCatalog> | undefined;
+  // Bumped by invalidate(), so a read that started before a write is not cached after it.
+  let generation = 0;
+
+  const refresh = (): Promise<CachedCatalog> => {
+    if (pending) return pending;
+    const started = generation;
+    const at = now();
+    const reading = load()
+      .then((products) => {
+        const json = JSON.stringify({ products });
+        const value = { products, json, etag: `"${createHash("sha1").update(json).digest("base64url").slice(0, 20)}"` };
+        if (started === generation) cached = { value, at };
+        return value;
+      })
+      .finally(() => {
+        if (pending === reading) pending = undefined;
+      });
+    pending = reading;
+    return reading;
+  };
+
+  return {
+    get() {
+      if (cached && now() - cached.at < ttlMs) return Promise.resolve(cached.value);
+      return refresh();
+    },
+    invalidate() {
+      generation++;
+      cached = undefined;
+      pending = undefined;
+    },
+  };
+}
