@@ -12,36 +12,61 @@ import { redirects } from "#shared/routes.ts";
 import { etagMatches, pickEncoding, type ContentEncoding } from "../lib/accept-encoding.ts";
 
 type Variant = { body: Buffer; etag: string };
-/** A prerendered page as it is sent: the bytes, and their brotli and gzip twins, each with its ETag. */
+/** A page or asset as it is sent: the bytes, and their brotli and gzip twins, each with its ETag. */
 type Page = Record<ContentEncoding, Variant>;
+type Asset = Page & { type: string };
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** The build's compressed twin beside the file, or one made now (pages of a fixture, a dev build). */
-async function twin(file: string, make: () => Promise<Buffer>): Promise<Buffer> {
+/** The build's compressed twin beside the file, or one made now (`make`), or none. */
+async function twin(file: string, make?: () => Promise<Buffer>): Promise<Buffer | undefined> {
   try {
     return await readFile(file);
   } catch {
-    return make();
+    return make?.();
   }
 }
 
-async function loadPage(file: string): Promise<Page> {
+/**
+ * A file as it is sent: its bytes and their brotli and gzip twins, each with its ETag. The build
+ * writes the twins (scripts/lib/precompress.ts); when they are missing (a test fixture, files
+ * copied by hand) text is compressed once, here, never per request.
+ */
+async function loadFile(file: string, compressMissing: boolean): Promise<Page> {
   const body = await readFile(file);
   const hash = createHash("sha1").update(body).digest("base64url").slice(0, 20);
   const [br, gz] = await Promise.all([
-    twin(`${file}.br`, () => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })),
-    twin(`${file}.gz`, () => gzipAsync(body, { level: 9 })),
+    twin(`${file}.br`, compressMissing ? () => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }) : undefined),
+    twin(`${file}.gz`, compressMissing ? () => gzipAsync(body, { level: 9 }) : undefined),
   ]);
   const identity = { body, etag: `"${hash}"` };
   // A twin that is not smaller (a tiny page) is not worth a Content-Encoding.
   return {
     identity,
-    br: br.length < body.length ? { body: br, etag: `"${hash}-br"` } : identity,
-    gzip: gz.length < body.length ? { body: gz, etag: `"${hash}-gz"` } : identity,
+    br: br && br.length < body.length ? { body: br, etag: `"${hash}-br"` } : identity,
+    gzip: gz && gz.length < body.length ? { body: gz, etag: `"${hash}-gz"` } : identity,
   };
 }
+
+const compressibleType = /^text\/|json|svg/;
+
+/** Types of what a Vite build puts under assets/. */
+const assetTypes: Record<string, string> = {
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  woff2: "font/woff2",
+  woff: "font/woff",
+  ttf: "font/ttf",
+  svg: "image/svg+xml",
+  json: "application/json; charset=utf-8",
+  png: "image/png",
+  jpg: "image/jpeg",
+  webp: "image/webp",
+  avif: "image/avif",
+  map: "application/json; charset=utf-8",
+  wasm: "application/wasm",
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -50,15 +75,17 @@ declare module "fastify" {
   }
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
+async function filesUnder(dir: string, accept: (name: string) => boolean): Promise<string[]> {
   const found: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...(await htmlFiles(path)));
-    else if (entry.name.endsWith(".html")) found.push(path);
+    if (entry.isDirectory()) found.push(...(await filesUnder(path, accept)));
+    else if (accept(entry.name)) found.push(path);
   }
   return found;
 }
+
+const encodingOf = (page: Page, variant: Variant) => (variant === page.identity ? undefined : variant === page.br ? "br" : "gzip");
 
 /**
  * Serves the built site (DESIGN D3, D12): hashed assets cached for a year and sent as the build
@@ -71,14 +98,24 @@ export default fp<{ root: string }>(
   async (app, options) => {
     const root = resolve(options.root);
     const pages = new Map<string, Page>();
+    // Hashed assets are a megabyte or two: kept in memory, as sent, like the pages.
+    const assets = new Map<string, Asset>();
     if (!existsSync(join(root, "index.html"))) {
       app.log.warn({ root }, "no built site found: run `npm run build`; serving the API only");
     } else {
-      const files = await htmlFiles(root);
-      const loaded = await Promise.all(files.map(loadPage));
+      const files = await filesUnder(root, (name) => name.endsWith(".html"));
+      const loaded = await Promise.all(files.map((file) => loadFile(file, true)));
       for (const [i, file] of files.entries()) {
         const rel = `/${relative(root, file).split(sep).join("/")}`;
         pages.set(rel.replace(/\/?index\.html$/, "") || "/", loaded[i]!);
+      }
+      const assetDir = join(root, "assets");
+      const assetFiles = existsSync(assetDir) ? await filesUnder(assetDir, (name) => !/\.(?:br|gz)$/.test(name)) : [];
+      for (const file of assetFiles) {
+        const ext = file.slice(file.lastIndexOf(".") + 1);
+        const rel = `/${relative(root, file).split(sep).join("/")}`;
+        const type = assetTypes[ext] ?? "application/octet-stream";
+        assets.set(rel, { ...(await loadFile(file, compressibleType.test(type))), type });
       }
     }
 
@@ -91,7 +128,8 @@ export default fp<{ root: string }>(
       lastModified: false,
       // Sends `x.js.br` or `x.js.gz` when the build wrote it and the client accepts it, with Vary.
       preCompressed: true,
-      // Pages are served from memory by the route below; the compressed twins only through their file.
+      // Pages and hashed assets are served from memory by the routes below; the twins only as such.
+      globIgnore: ["assets/**", "**/*.html", "**/*.br", "**/*.gz"],
       allowedPath: (pathname) => !/\.(?:html|br|gz)$/.test(pathname),
       setHeaders: (res, path) => {
         const hashed = path.includes(`${sep}assets${sep}`);
@@ -110,7 +148,8 @@ export default fp<{ root: string }>(
         .header("Vary", vary ? `${String(vary)}, Accept-Encoding` : "Accept-Encoding")
         .header("ETag", variant.etag);
       if (status === 200 && etagMatches(request.headers["if-none-match"], variant.etag)) return reply.code(304).send();
-      if (variant !== page.identity) reply.header("Content-Encoding", variant === page.br ? "br" : "gzip");
+      const encoding = encodingOf(page, variant);
+      if (encoding) reply.header("Content-Encoding", encoding);
       return reply.send(variant.body);
     };
 
@@ -119,6 +158,21 @@ export default fp<{ root: string }>(
       const page = pages.get(lang === "ar" ? "/ar/404.html" : "/404.html");
       if (!page) return reply.code(404).type("text/plain; charset=utf-8").send("Page Not Found");
       return sendPage(request, reply, page, 404, lang);
+    });
+
+    app.get("/assets/*", { compress: false }, async (request, reply) => {
+      const asset = assets.get(request.url.split("?")[0] ?? "");
+      if (!asset) return app.sendNotFoundPage(request, reply);
+      const variant = asset[pickEncoding(request.headers["accept-encoding"])];
+      reply
+        .type(asset.type)
+        .header("Cache-Control", "public, max-age=31536000, immutable")
+        .header("Vary", "Accept-Encoding")
+        .header("ETag", variant.etag);
+      if (etagMatches(request.headers["if-none-match"], variant.etag)) return reply.code(304).send();
+      const encoding = encodingOf(asset, variant);
+      if (encoding) reply.header("Content-Encoding", encoding);
+      return reply.send(variant.body);
     });
 
     // Pages leave already compressed (or deliberately not): @fastify/compress has nothing to do.
