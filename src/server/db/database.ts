@@ -58,7 +58,9 @@ async function openPglite(dataDir: string) {
     location = join(dataDir, "pglite");
     await mkdir(location, { recursive: true });
   }
-  const client = await PGlite.create(location);
+  // PostgreSQL's default 128 MB of shared buffers is touched at start in PGlite's WASM memory: 130 MB
+  // of resident memory for a catalog and a few thousand orders. 16 MB holds all of that.
+  const client = await PGlite.create(location, { postgresqlconf: ["shared_buffers = 16MB"] });
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Db,

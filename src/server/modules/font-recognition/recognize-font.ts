@@ -29,7 +29,7 @@ export const defaultModelDir = projectPath("models/font-recognition");
 export interface FontRecognizerOptions {
   /** Folder with model.onnx, labels.json and library.json. */
   modelDir?: string;
-  /** Worker threads; defaults to the number of cores. */
+  /** Most worker threads (default: 2, or 1 on one core); one starts at once, the rest under load. */
   workers?: number;
   /** Analyses that may wait for a free worker; one more is refused with RecognizerBusyError. */
   queueLimit?: number;
@@ -87,7 +87,10 @@ function spawnWorker(init: WorkerInit): Worker {
 export async function createFontRecognizer(options: FontRecognizerOptions = {}): Promise<FontRecognizer> {
   const modelDir = options.modelDir ?? defaultModelDir;
   const limits = options.limits ?? defaultImageLimits;
-  const size = Math.max(1, options.workers ?? availableParallelism());
+  // Each worker holds a V8 heap, ONNX Runtime and the font library (tens of MB, more once it has
+  // analysed): two by default, not one per core, which on a 14-thread machine held most of the
+  // server's memory. FONT_WORKERS raises it where analyses are the load.
+  const size = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
   const queueLimit = Math.max(0, options.queueLimit ?? size * 4);
   const init: WorkerInit = { modelDir, limits };
   const queue: Task[] = [];
@@ -144,13 +147,31 @@ export async function createFontRecognizer(options: FontRecognizerOptions = {}):
       });
     });
 
+  // One worker starts now, so a broken model fails here and the first analysis finds it warm; the
+  // others start only when analyses queue up, so an idle site never pays for them.
   try {
-    slots.push(...(await Promise.all(Array.from({ length: size }, start))));
+    slots.push(await start());
   } catch (error) {
     closed = true;
     await Promise.all(slots.map((s) => s.worker.terminate()));
     throw error;
   }
+  let starting = 0;
+  const grow = () => {
+    if (closed || queue.length === 0 || slots.length + starting >= size) return;
+    starting++;
+    start().then(
+      (slot) => {
+        starting--;
+        if (closed) return void slot.worker.terminate();
+        slots.push(slot);
+        dispatch();
+      },
+      () => {
+        starting--;
+      },
+    );
+  };
 
   const analyzeDetailed = async (imageBytes: Uint8Array, box?: Box): Promise<DetailedAnalysis> => {
     if (closed) throw new RecognizerClosedError("The font recognizer is closed");
@@ -164,6 +185,7 @@ export async function createFontRecognizer(options: FontRecognizerOptions = {}):
       // A copy, so the caller's buffer is never detached or shared with the worker.
       queue.push({ id: nextId++, bytes: new Uint8Array(imageBytes), ...(box ? { box } : {}), resolve, reject });
       dispatch();
+      grow();
     });
   };
 
