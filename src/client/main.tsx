@@ -7,6 +7,7 @@ import { seedMessages } from "./i18n/messages-cache.ts";
 import { logArabicFontLoad } from "./lib/arabic-font.ts";
 import { openBelowFoldWhenSettled } from "./lib/below-fold.ts";
 import { loadQueryRoot } from "./lib/query-boundary.tsx";
+import { markHydrationStart } from "./lib/hydration.ts";
 import { pageLoaders } from "./pages/registry.ts";
 import { splitLangPath } from "#shared/lang.ts";
 import { pageForPath } from "#shared/routes.ts";
@@ -32,8 +33,10 @@ const app = (
     </BrowserRouter>
   </StrictMode>
 );
-if (container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (container.firstElementChild) {
+  markHydrationStart();
+  hydrateRoot(container, app);
+} else createRoot(container).render(app);
 
 logArabicFontLoad();
 openBelowFoldWhenSettled();

@@ -5,6 +5,7 @@ import { LoopVideo } from "#client/components/ui/loop-video.tsx";
 import { Picture } from "#client/components/ui/picture.tsx";
 import { Reveal } from "#client/components/ui/reveal.tsx";
 import { SectionHeading } from "#client/components/ui/section-heading.tsx";
+import { StaticSection } from "#client/components/ui/static-section.tsx";
 import { useNearViewport } from "#client/components/ui/use-near-viewport.ts";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
@@ -35,7 +36,9 @@ export default function HomePage() {
       <section className="relative flex min-h-[100svh] items-end overflow-hidden bg-ink text-sand">
         <LoopVideo name="hero-loop" alt={c.hero.poster} sizes="100vw" priority className="absolute inset-0" />
         <div className="absolute inset-0 bg-gradient-to-t from-ink via-ink/45 to-ink/10" aria-hidden="true" />
-        <div className="container-page relative pt-32 pb-20 md:pb-28">
+        {/* Only the video and the product cards, slideshow and dialogs below need React in the
+            browser: the rest keeps the server's HTML (StaticSection). */}
+        <StaticSection className="container-page relative pt-32 pb-20 md:pb-28">
           <p className="eyebrow text-sand-deep">{c.hero.eyebrow}</p>
           <h1 className="mt-4 max-w-3xl font-display text-5xl leading-[1.05] font-medium md:text-7xl">{c.hero.title}</h1>
           <p className="mt-6 max-w-xl text-lg text-sand/85">{c.hero.body}</p>
@@ -48,14 +51,16 @@ export default function HomePage() {
               {c.hero.story}
             </Link>
           </div>
-        </div>
+        </StaticSection>
       </section>
 
       <section className="below-fold container-page py-24 md:py-32" aria-labelledby="handcrafted">
-        <Reveal kind="fadeInUp" className="max-w-2xl">
-          <SectionHeading id="handcrafted" eyebrow={c.handcrafted.eyebrow} title={c.handcrafted.title} />
-          <p className="mt-4 text-lg text-ink-soft">{c.handcrafted.body}</p>
-        </Reveal>
+        <StaticSection>
+          <Reveal kind="fadeInUp" className="max-w-2xl">
+            <SectionHeading id="handcrafted" eyebrow={c.handcrafted.eyebrow} title={c.handcrafted.title} />
+            <p className="mt-4 text-lg text-ink-soft">{c.handcrafted.body}</p>
+          </Reveal>
+        </StaticSection>
         <div className="mt-14 grid gap-12 md:grid-cols-2 md:gap-10">
           {(["nawat", "sanam"] as const).map((id, i) => (
             <Reveal key={id} kind="slideUp" delay={i * 150}>
@@ -71,7 +76,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="below-fold bg-sand-deep/60 py-24 md:py-32" aria-labelledby="noticing">
+      <StaticSection as="section" className="below-fold bg-sand-deep/60 py-24 md:py-32" aria-labelledby="noticing" data-testid="static-noticing">
         <div className="container-page grid items-center gap-14 md:grid-cols-2">
           <Reveal kind="slideRight">
             <EyeMark className="h-14 w-14 text-walnut" />
@@ -96,13 +101,15 @@ export default function HomePage() {
             />
           </Reveal>
         </div>
-      </section>
+      </StaticSection>
 
       <section className="below-fold container-page py-24 md:py-32" aria-labelledby="behind">
-        <Reveal kind="fadeInUp" className="mb-12 max-w-2xl">
-          <SectionHeading id="behind" eyebrow={c.behind.eyebrow} title={c.behind.title} />
-          <p className="mt-4 text-lg text-ink-soft">{c.behind.body}</p>
-        </Reveal>
+        <StaticSection>
+          <Reveal kind="fadeInUp" className="mb-12 max-w-2xl">
+            <SectionHeading id="behind" eyebrow={c.behind.eyebrow} title={c.behind.title} />
+            <p className="mt-4 text-lg text-ink-soft">{c.behind.body}</p>
+          </Reveal>
+        </StaticSection>
         <NearViewport className="aspect-[3/2] rounded-3xl bg-walnut-deep">
           <Slideshow
             slides={[
@@ -114,7 +121,7 @@ export default function HomePage() {
         </NearViewport>
       </section>
 
-      <section className="below-fold bg-ink py-24 text-sand md:py-32">
+      <StaticSection as="section" className="below-fold bg-ink py-24 text-sand md:py-32">
         <Reveal kind="scaleIn" className="container-page flex flex-col items-center text-center">
           <h2 className="font-display text-4xl font-medium md:text-6xl">{c.closing.title}</h2>
           <p className="mt-5 max-w-xl text-lg text-sand/80">{c.closing.body}</p>
@@ -127,7 +134,7 @@ export default function HomePage() {
             </Link>
           </div>
         </Reveal>
-      </section>
+      </StaticSection>
 
       {open ? (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { Link } from "#client/lib/router.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { siteConfig } from "#client/lib/site-config.ts";
+import { StaticSection } from "../ui/static-section.tsx";
 import { navPages } from "#shared/routes.ts";
 import { EyeMark, InstagramIcon, MailIcon, PhoneIcon, PinIcon, TikTokIcon } from "../ui/icons.tsx";
 
@@ -11,7 +12,8 @@ export function Footer() {
   const phoneHref = `tel:${siteConfig.STUDIO_PHONE.replace(/\s+/g, "")}`;
 
   return (
-    <footer className="below-fold bg-ink text-sand" data-testid="site-footer">
+    // Links and text only: it keeps the server's HTML on the first load (StaticSection).
+    <StaticSection as="footer" className="below-fold bg-ink text-sand" data-testid="site-footer">
       <div className="container-page grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr]">
         <div className="grid content-start gap-5">
           <Link to={to("/")} className="flex items-center gap-2" aria-label={t("header.homeLink")}>
@@ -86,6 +88,6 @@ export function Footer() {
       <div className="border-t border-sand/10">
         <p className="container-page py-6 text-xs text-sand/75">{t("footer.copyright")}</p>
       </div>
-    </footer>
+    </StaticSection>
   );
 }

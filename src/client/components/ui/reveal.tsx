@@ -22,32 +22,57 @@ type Props = {
 export function Reveal({ kind = "fadeInUp", delay = 0, always = false, as: Tag = "div", className, children, id }: Props) {
   const ref = useRef<HTMLElement>(null);
 
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    if (!always && el.getBoundingClientRect().top < window.innerHeight) return;
-    el.style.opacity = "0";
-    el.style.transform = revealStart(kind, getComputedStyle(el).direction === "rtl");
-    el.dataset.reveal = "pending";
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        const easing = "cubic-bezier(0.22, 0.61, 0.36, 1)";
-        el.style.transition = `opacity ${revealDefaults.duration}ms ${easing} ${delay}ms, transform ${revealDefaults.duration}ms ${easing} ${delay}ms`;
-        el.style.opacity = "";
-        el.style.transform = "";
-        el.dataset.reveal = "shown";
-      },
-      { threshold: revealDefaults.threshold },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [kind, delay, always]);
+  useEffect(() => (ref.current ? startReveal(ref.current, { kind, delay, always }) : undefined), [kind, delay, always]);
 
+  // The settings travel in the HTML too, so that a static section (which React does not hydrate)
+  // can start the same reveal from the server's markup: see revealWithin().
   return (
-    <Tag ref={ref} className={className} id={id}>
+    <Tag
+      ref={ref}
+      className={className}
+      id={id}
+      data-reveal-kind={kind}
+      data-reveal-delay={delay || undefined}
+      data-reveal-always={always || undefined}
+    >
       {children}
     </Tag>
   );
+}
+
+type RevealSettings = { kind: RevealKind; delay: number; always: boolean };
+
+/** Hides `el` if it is still below the fold and reveals it once it scrolls into view. */
+export function startReveal(el: HTMLElement, { kind, delay, always }: RevealSettings): (() => void) | undefined {
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return undefined;
+  if (!always && el.getBoundingClientRect().top < window.innerHeight) return undefined;
+  el.style.opacity = "0";
+  el.style.transform = revealStart(kind, getComputedStyle(el).direction === "rtl");
+  el.dataset.reveal = "pending";
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      const easing = "cubic-bezier(0.22, 0.61, 0.36, 1)";
+      el.style.transition = `opacity ${revealDefaults.duration}ms ${easing} ${delay}ms, transform ${revealDefaults.duration}ms ${easing} ${delay}ms`;
+      el.style.opacity = "";
+      el.style.transform = "";
+      el.dataset.reveal = "shown";
+    },
+    { threshold: revealDefaults.threshold },
+  );
+  observer.observe(el);
+  return () => observer.disconnect();
+}
+
+/** Starts the reveals inside server-rendered markup that React did not hydrate. */
+export function revealWithin(root: HTMLElement): () => void {
+  const stops = [...root.querySelectorAll<HTMLElement>("[data-reveal-kind]")].map((el) =>
+    startReveal(el, {
+      kind: el.dataset.revealKind as RevealKind,
+      delay: Number(el.dataset.revealDelay ?? 0),
+      always: el.dataset.revealAlways !== undefined,
+    }),
+  );
+  return () => stops.forEach((stop) => stop?.());
 }
