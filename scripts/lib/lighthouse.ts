@@ -9,37 +9,107 @@ export type LighthouseFigures = {
   seo: number;
   lcpMs: number;
   cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  siMs: number;
   totalBytes: number;
+  error?: string;
 };
 
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/**
+ * How the browser meets the page:
+ *  - "cold": a fresh Chromium (new profile, empty caches, nothing compiled) for every run, as a
+ *    first visit on a phone; the figures swing, so take the median of several runs.
+ *  - "warm": one Chromium reused for every run (Lighthouse still clears the HTTP cache, but the
+ *    browser's own warm state, e.g. compiled code, carries over): steadier, and kinder.
+ */
+export type LighthouseMethod = "cold" | "warm";
 
-/** Lighthouse's mobile preset (the default: Moto G class device, slow 4G) against one URL. */
-export async function runLighthouse(urls: string[]): Promise<LighthouseFigures[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  const results: LighthouseFigures[] = [];
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+async function once(url: string, port: number): Promise<LighthouseFigures> {
+  const run = await lighthouse(url, { port, output: "json", logLevel: "error" });
+  if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, runtimeError } = run.lhr;
+  const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+  const value = (key: string) => audits[key]?.numericValue ?? NaN;
+  return {
+    url,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: Math.round(value("largest-contentful-paint")),
+    cls: Number(value("cumulative-layout-shift").toFixed(3)),
+    tbtMs: Math.round(value("total-blocking-time")),
+    fcpMs: Math.round(value("first-contentful-paint")),
+    siMs: Math.round(value("speed-index")),
+    totalBytes: Math.round(value("total-byte-weight")),
+    ...(runtimeError ? { error: runtimeError.code } : {}),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+/** Each figure's own median over the runs (the median run by score may hide a bad TBT). */
+function medianOf(runs: LighthouseFigures[]): LighthouseFigures & { runs: LighthouseFigures[] } {
+  const first = runs[0]!;
+  const m = (key: Exclude<keyof LighthouseFigures, "url" | "error">) => median(runs.map((r) => r[key]));
+  const error = runs.find((r) => r.error)?.error;
+  return {
+    url: first.url,
+    performance: m("performance"),
+    accessibility: m("accessibility"),
+    bestPractices: m("bestPractices"),
+    seo: m("seo"),
+    lcpMs: m("lcpMs"),
+    cls: m("cls"),
+    tbtMs: m("tbtMs"),
+    fcpMs: m("fcpMs"),
+    siMs: m("siMs"),
+    totalBytes: m("totalBytes"),
+    ...(error ? { error } : {}),
+    runs,
+  };
+}
+
+/**
+ * Lighthouse's mobile preset (the default: Moto G class device, slow 4G) against each URL, `runs`
+ * times, by `method`; returns the median of each figure, with the single runs.
+ */
+export async function runLighthouse(
+  urls: string[],
+  options: { method?: LighthouseMethod; runs?: number } = {},
+): Promise<(LighthouseFigures & { runs: LighthouseFigures[] })[]> {
+  const method = options.method ?? "cold";
+  const runs = options.runs ?? (method === "cold" ? 5 : 1);
+  const results: (LighthouseFigures & { runs: LighthouseFigures[] })[] = [];
+  let shared: chromeLauncher.LaunchedChrome | undefined;
   try {
     for (const url of urls) {
-      const run = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
-      if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const { categories, audits } = run.lhr;
-      const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
-      results.push({
-        url,
-        performance: score("performance"),
-        accessibility: score("accessibility"),
-        bestPractices: score("best-practices"),
-        seo: score("seo"),
-        lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN),
-        cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3)),
-        totalBytes: Math.round(audits["total-byte-weight"]?.numericValue ?? NaN),
-      });
+      const all: LighthouseFigures[] = [];
+      for (let i = 0; i < runs; i++) {
+        if (method === "warm") {
+          shared ??= await chromeLauncher.launch({ chromePath, chromeFlags });
+          all.push(await once(url, shared.port));
+          continue;
+        }
+        // chrome-launcher gives every launch a new temporary profile.
+        const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+        try {
+          all.push(await once(url, chrome.port));
+        } finally {
+          chrome.kill();
+        }
+      }
+      results.push(medianOf(all));
     }
   } finally {
-    chrome.kill();
+    shared?.kill();
   }
   return results;
 }

@@ -42,27 +42,52 @@ export function Reveal({ kind = "fadeInUp", delay = 0, always = false, as: Tag =
 
 type RevealSettings = { kind: RevealKind; delay: number; always: boolean };
 
+type Pending = { el: HTMLElement; settings: RevealSettings; cancelled: boolean; observer?: IntersectionObserver };
+let batch: Pending[] = [];
+
+/**
+ * Measures every element queued in this task first, then hides those below the fold: a page
+ * hydrating a dozen reveals lays itself out once, not once per reveal (each measure after a style
+ * write forced a full layout, the costliest part of hydrating Arabic pages).
+ */
+function flush(): void {
+  const queued = batch.filter((entry) => !entry.cancelled);
+  batch = [];
+  const fold = window.innerHeight;
+  const hidden = queued.filter(({ el, settings }) => settings.always || el.getBoundingClientRect().top >= fold);
+  for (const entry of hidden) {
+    const { el, settings } = entry;
+    el.style.opacity = "0";
+    el.style.transform = revealStart(settings.kind, el.closest("[dir]")?.getAttribute("dir") === "rtl");
+    el.dataset.reveal = "pending";
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        const easing = "cubic-bezier(0.22, 0.61, 0.36, 1)";
+        const { duration } = revealDefaults;
+        el.style.transition = `opacity ${duration}ms ${easing} ${settings.delay}ms, transform ${duration}ms ${easing} ${settings.delay}ms`;
+        el.style.opacity = "";
+        el.style.transform = "";
+        el.dataset.reveal = "shown";
+      },
+      { threshold: revealDefaults.threshold },
+    );
+    observer.observe(el);
+    entry.observer = observer;
+  }
+}
+
 /** Hides `el` if it is still below the fold and reveals it once it scrolls into view. */
-export function startReveal(el: HTMLElement, { kind, delay, always }: RevealSettings): (() => void) | undefined {
+export function startReveal(el: HTMLElement, settings: RevealSettings): (() => void) | undefined {
   if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return undefined;
-  if (!always && el.getBoundingClientRect().top < window.innerHeight) return undefined;
-  el.style.opacity = "0";
-  el.style.transform = revealStart(kind, getComputedStyle(el).direction === "rtl");
-  el.dataset.reveal = "pending";
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      const easing = "cubic-bezier(0.22, 0.61, 0.36, 1)";
-      el.style.transition = `opacity ${revealDefaults.duration}ms ${easing} ${delay}ms, transform ${revealDefaults.duration}ms ${easing} ${delay}ms`;
-      el.style.opacity = "";
-      el.style.transform = "";
-      el.dataset.reveal = "shown";
-    },
-    { threshold: revealDefaults.threshold },
-  );
-  observer.observe(el);
-  return () => observer.disconnect();
+  const entry: Pending = { el, settings, cancelled: false };
+  if (batch.length === 0) queueMicrotask(flush);
+  batch.push(entry);
+  return () => {
+    entry.cancelled = true;
+    entry.observer?.disconnect();
+  };
 }
 
 /** Starts the reveals inside server-rendered markup that React did not hydrate. */
