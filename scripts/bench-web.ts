@@ -79,8 +79,8 @@ try {
     console.log("page   perf  a11y  best  seo   LCP      CLS    TBT      bytes    (perf, TBT of each run)");
     for (const r of results) {
       const path = new URL(r.url).pathname;
-      const each = r.runs.map((run) => `${run.performance}/${run.tbtMs}`).join(" ");
-      console.log(`${path.padEnd(6)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}  ${String(r.seo).padStart(3)}   ${(r.lcpMs / 1000).toFixed(2)} s   ${r.cls.toFixed(3)}  ${String(r.tbtMs).padStart(4)} ms  ${kb(r.totalBytes)}  (${each})`);
+      const each = r.runs.map((run) => `${run.performance}/${run.tbtMs}${run.error ? `/${run.error}` : ""}`).join(" ");
+      console.log(`${path.padEnd(6)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}  ${String(r.seo).padStart(3)}   ${(r.lcpMs / 1000).toFixed(2)} s   ${r.cls.toFixed(3)}  ${String(r.tbtMs).padStart(4)} ms  ${kb(r.totalBytes)}  (${each})${r.error ? `  Lighthouse error: ${r.error}` : ""}`);
       const ok = r.performance >= 95 && r.accessibility === 100 && r.bestPractices >= 95 && r.seo === 100 && r.tbtMs <= 150;
       console.log(`       [budget perf>=95, a11y=100, best>=95, seo=100, TBT<=150 ms: ${verdict(ok)}]`);
     }
