@@ -5,3 +5,5 @@
  */
 export * from "./schema/catalog.ts";
 export * from "./schema/jobs.ts";
+export * from "./schema/leads.ts";
+export * from "./schema/notifications.ts";
