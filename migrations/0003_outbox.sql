@@ -2,6 +2,7 @@ CREATE TABLE "outbox" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "outbox_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"kind" text NOT NULL,
 	"to" text NOT NULL,
+	"reply_to" text,
 	"subject" text NOT NULL,
 	"html" text NOT NULL,
 	"text" text NOT NULL,

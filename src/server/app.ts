@@ -13,6 +13,7 @@ import errors from "./plugins/errors.ts";
 import fontRecognizer from "./plugins/font-recognizer.ts";
 import i18n from "./plugins/i18n.ts";
 import jsonBody from "./plugins/json-body.ts";
+import outbox from "./plugins/outbox.ts";
 import rateLimit from "./plugins/rate-limit.ts";
 import security from "./plugins/security.ts";
 import staticSite from "./plugins/static-site.ts";
@@ -68,6 +69,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // What the routes use.
   await app.register(database, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await app.register(backgroundJobs, { enabled: config.BACKGROUND_JOBS });
+  await app.register(outbox, {
+    smtpUrl: config.SMTP_URL,
+    from: config.SMTP_FROM ?? `Nawat Studio <${config.STUDIO_EMAIL}>`,
+    settings: { maxAttempts: config.OUTBOX_MAX_ATTEMPTS, retryBaseMs: config.OUTBOX_RETRY_SECONDS * 1000 },
+  });
   await app.register(auth);
   await app.register(catalogCache);
   await app.register(staticSite, { root: config.STATIC_DIR });
@@ -82,7 +88,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.extend) await options.extend(app);
   await app.register(health);
   await app.register(seo, { siteUrl: config.SITE_URL });
-  await app.register(apiRoutes, { prefix: "/api", mediaDir: config.MEDIA_DIR, staticDir: config.STATIC_DIR });
+  await app.register(apiRoutes, {
+    prefix: "/api",
+    mediaDir: config.MEDIA_DIR,
+    staticDir: config.STATIC_DIR,
+    leads: {
+      perMinute: config.LEADS_PER_MINUTE,
+      mail: {
+        notify: config.STUDIO_EMAIL,
+        studio: { email: config.STUDIO_EMAIL, phone: config.STUDIO_PHONE, siteUrl: config.SITE_URL },
+      },
+    },
+  });
 
   return app;
 }

@@ -38,4 +38,34 @@ describe("loadConfig", () => {
     expect(message).toContain("WHATSAPP_NUMBER");
     expect((error as ConfigError).problems).toHaveLength(3);
   });
+
+  it("reads the mail and lead settings, with defaults", () => {
+    const defaults = loadConfig({});
+    expect(defaults.SMTP_URL).toBeUndefined();
+    expect(defaults.LEADS_PER_MINUTE).toBe(5);
+    expect(defaults.OUTBOX_MAX_ATTEMPTS).toBe(10);
+    expect(defaults.OUTBOX_RETRY_SECONDS).toBe(30);
+    const set = loadConfig({
+      SMTP_URL: "smtps://studio:secret@mail.example.sa:465",
+      SMTP_FROM: "Nawat Studio <hello@nawat.studio>",
+      LEADS_PER_MINUTE: "20",
+    });
+    expect(set.SMTP_URL).toBe("smtps://studio:secret@mail.example.sa:465");
+    expect(set.SMTP_FROM).toBe("Nawat Studio <hello@nawat.studio>");
+    expect(set.LEADS_PER_MINUTE).toBe(20);
+  });
+
+  it("never prints a mail server's password", () => {
+    let error: unknown;
+    try {
+      loadConfig({ SMTP_URL: "smpt://studio:secret@mail.example.sa", SMTP_FROM: "nobody" });
+    } catch (caught) {
+      error = caught;
+    }
+    const message = (error as Error).message;
+    expect(message).toContain("SMTP_URL: must be an smtp:// or smtps:// URL");
+    expect(message).toContain("smpt://studio:***@mail.example.sa");
+    expect(message).not.toContain("secret");
+    expect(message).toContain("SMTP_FROM");
+  });
 });

@@ -26,6 +26,22 @@ export const configSchema = publicConfigSchema.extend({
   /** Run background jobs (the e-mail outbox, order expiry) in this process. */
   BACKGROUND_JOBS: booleanFlag.default(true),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** `smtp://user:pass@host:587` or `smtps://…:465`: where the outbox sends e-mail. Unset: mail waits in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** The sender of the site's e-mails, `address` or `Name <address>` (default: the studio's e-mail). */
+  SMTP_FROM: z
+    .string()
+    .regex(/^[^\r\n<>]*<?[^\s@<>]+@[^\s@<>]+>?$/, "must be an e-mail address, optionally as Name <address>")
+    .optional(),
+  /** Leads (contact, service request, proposal) one address may send per minute. */
+  LEADS_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  /** Tries of one e-mail before it is marked failed (an unreachable mail server does not use them up). */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** First retry delay of a failed e-mail; it doubles with each try, up to an hour. */
+  OUTBOX_RETRY_SECONDS: z.coerce.number().positive().max(3600).default(30),
   /** Font recognizer worker threads (default: the recognizer's own choice from the CPU count). */
   FONT_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
   /** Font analyses that may wait for a worker before further ones get 503 with Retry-After. */
@@ -50,7 +66,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   throw new ConfigError(
     parsed.error.issues.map((issue) => {
       const name = issue.path.join(".");
-      return `${name}: ${issue.message}${name in defined ? ` (got "${defined[name]}")` : ""}`;
+      return `${name}: ${issue.message}${name in defined ? ` (got "${withoutPassword(defined[name] ?? "")}")` : ""}`;
     }),
   );
+}
+
+/** A URL's password never reaches a log: `smtp://user:secret@host` is shown as `smtp://user:***@host`. */
+function withoutPassword(value: string): string {
+  return value.replace(/\/\/([^:/@\s]*):[^@\s]*@/, "//$1:***@");
 }

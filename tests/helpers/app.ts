@@ -24,7 +24,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
 let counter = 0;
 
 /** Creates an empty database on the given server and returns its URL; dropped at process exit. */
-async function freshPostgresDatabase(serverUrl: string): Promise<string> {
+export async function freshPostgresDatabase(serverUrl: string): Promise<string> {
   const { Client } = (await import("pg")).default;
   const name = `studio_test_${process.pid}_${Date.now()}_${counter++}`;
   const admin = new Client({ connectionString: serverUrl });

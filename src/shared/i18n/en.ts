@@ -152,9 +152,9 @@ export const en = {
     timeline: { required: "Please select timeline" },
     customRequirements: {
       min: "Please describe your requirements (minimum 10 characters)",
-      max: "Requirements must be at most 5,000 characters",
+      max: "Requirements must be at most 4,000 characters",
     },
-    additionalNotes: { max: "Additional notes must be at most 5,000 characters" },
+    additionalNotes: { max: "Additional notes must be at most 2,000 characters" },
     rateLimited: "You have sent several messages in a short time. Please wait a minute and try again.",
     tooLarge: "Your message is too long to send. Please shorten it and try again.",
   },

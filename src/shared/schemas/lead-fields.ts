@@ -17,8 +17,8 @@ export const LEAD_LIMITS = {
   phone: 40,
   company: 150,
   quantity: 100,
-  customRequirements: 5000,
-  additionalNotes: 5000,
+  customRequirements: 4000,
+  additionalNotes: 2000,
   honeypot: 500,
   /** Spec §5: message and customRequirements need at least 10 characters. */
   minText: 10,

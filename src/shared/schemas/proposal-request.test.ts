@@ -76,15 +76,15 @@ describe("the proposal wizard schema (spec §3, §5)", () => {
     ],
     [
       "customRequirements",
-      { customRequirements: "x".repeat(5001) },
-      "Requirements must be at most 5,000 characters",
-      "يجب ألا تتجاوز المتطلبات ٥٬٠٠٠ حرف",
+      { customRequirements: "x".repeat(4001) },
+      "Requirements must be at most 4,000 characters",
+      "يجب ألا تتجاوز المتطلبات ٤٬٠٠٠ حرف",
     ],
     [
       "additionalNotes",
-      { additionalNotes: "x".repeat(5001) },
-      "Additional notes must be at most 5,000 characters",
-      "يجب ألا تتجاوز الملاحظات الإضافية ٥٬٠٠٠ حرف",
+      { additionalNotes: "x".repeat(2001) },
+      "Additional notes must be at most 2,000 characters",
+      "يجب ألا تتجاوز الملاحظات الإضافية ٢٬٠٠٠ حرف",
     ],
   ])("%s %j: %s", (field, change, english, arabic) => {
     const data = { ...valid, ...change };

@@ -13,6 +13,8 @@ export const outbox = pgTable(
     /** What the message is, e.g. "lead.studio" or "lead.acknowledgement". */
     kind: text("kind").notNull(),
     to: text("to").notNull(),
+    /** Where a reply goes (the customer, on the studio's copy of a lead). */
+    replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),

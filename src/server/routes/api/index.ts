@@ -4,12 +4,14 @@ import adminRoutes from "./admin/index.ts";
 import analyzeFontRoutes from "./analyze-font/index.ts";
 import fontRoutes from "./fonts/index.ts";
 import imageRoutes from "./image/index.ts";
+import leadRoutes, { type LeadRouteOptions } from "./leads/index.ts";
 import { registerNotFound } from "./not-found.ts";
 import productRoutes from "./products/index.ts";
 
 export type ApiOptions = {
   mediaDir: string;
   staticDir: string;
+  leads: LeadRouteOptions;
 };
 
 /**
@@ -23,6 +25,7 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (api, options) => {
   await api.register(imageRoutes, { mediaDir: options.mediaDir, variantsDir: join(options.staticDir, "..", "media") });
   await api.register(analyzeFontRoutes);
   await api.register(fontRoutes);
+  await api.register(leadRoutes, options.leads);
   await api.register(adminRoutes, { prefix: "/admin" });
   registerNotFound(api);
 };

@@ -1,0 +1,36 @@
+import { outbox } from "#server/db/schema/notifications.ts";
+import type { Db } from "#server/db/database.ts";
+import type { RenderedEmail } from "./templates/email-content.ts";
+
+export type EmailToSend = {
+  /** What the message is, for logs and the admin inbox ("lead.studio", "lead.acknowledgement"). */
+  kind: string;
+  to: string;
+  replyTo?: string;
+  /** One message per cause: a second enqueue with the same key does nothing. */
+  dedupeKey: string;
+  email: RenderedEmail;
+};
+
+/**
+ * Promises an e-mail (CONVENTIONS 15): call it with the transaction that makes the change the
+ * e-mail is about, so that both are committed or neither. The outbox worker sends it later.
+ * Returns whether a row was added (false when this dedupe key was already enqueued).
+ */
+export async function enqueueEmail(tx: Db, message: EmailToSend): Promise<boolean> {
+  const inserted = await tx
+    .insert(outbox)
+    .values({
+      kind: message.kind,
+      to: message.to,
+      replyTo: message.replyTo ?? null,
+      subject: message.email.subject,
+      html: message.email.html,
+      text: message.email.text,
+      lang: message.email.lang,
+      dedupeKey: message.dedupeKey,
+    })
+    .onConflictDoNothing({ target: outbox.dedupeKey })
+    .returning({ id: outbox.id });
+  return inserted.length > 0;
+}

@@ -1,0 +1,42 @@
+import type { Lang } from "#shared/lang.ts";
+
+/**
+ * An e-mail as content, not markup: every template (leads now; account verification and order
+ * confirmations later) returns one of these, and render-email.tsx turns it into the HTML and the
+ * plain-text part, so the two never drift apart and every mail gets the same direction handling.
+ */
+export type EmailContent = {
+  lang: Lang;
+  subject: string;
+  /** The line mail clients show after the subject in the inbox. */
+  preview: string;
+  blocks: EmailBlock[];
+  /** Closing lines under the blocks (the studio's name and contacts). */
+  footer: Inline[][];
+};
+
+/**
+ * A run of text. `ltr` isolates text that must read left to right inside Arabic (references,
+ * e-mail addresses, phone numbers); `href` makes it a link.
+ */
+export type Inline = string | { text: string; ltr?: boolean; href?: string; strong?: boolean };
+
+export type EmailBlock =
+  | { type: "heading"; text: string }
+  | { type: "paragraph"; content: Inline[] }
+  /** A highlighted label and value, e.g. the lead's reference. */
+  | { type: "callout"; label: string; value: Inline }
+  /** Label/value rows; `multiline` keeps the value's line breaks (a message). */
+  | { type: "fields"; rows: { label: string; value: Inline; multiline?: boolean }[] };
+
+export type RenderedEmail = { lang: Lang; subject: string; html: string; text: string };
+
+/** A value that must read left to right (reference, e-mail, phone), optionally a link. */
+export function ltr(text: string, href?: string): Inline {
+  return href ? { text, ltr: true, href } : { text, ltr: true };
+}
+
+/** A subject or header value on one line, whatever a visitor typed into a field. */
+export function oneLine(value: string): string {
+  return value.replace(/[\r\n\t]+/g, " ").replace(/\s{2,}/g, " ").trim();
+}
