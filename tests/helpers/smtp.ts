@@ -19,13 +19,25 @@ export type TestSmtpServer = {
  * `port` to bring a server back on a port a test closed earlier. `delayMs` holds each message
  * before accepting it, to widen races between workers.
  */
-export async function startSmtpServer(options: { port?: number; delayMs?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  options: {
+    port?: number;
+    delayMs?: number;
+    /** An SMTP reply code (e.g. 550, 451) with which to refuse a recipient, or undefined to accept. */
+    rejectRecipient?: (address: string) => number | undefined;
+  } = {},
+): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = options.rejectRecipient?.(address.address);
+      if (code === undefined) return callback();
+      callback(Object.assign(new Error(`Refused by the test server (${code})`), { responseCode: code }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         async (mail) => {
