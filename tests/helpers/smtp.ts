@@ -33,6 +33,8 @@ export async function startSmtpServer(
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    // Clients (the outbox's pooled connections) may still be connected at close: do not wait 30 s.
+    closeTimeout: 200,
     onRcptTo(address, _session, callback) {
       const code = options.rejectRecipient?.(address.address);
       if (code === undefined) return callback();
