@@ -72,7 +72,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(outbox, {
     smtpUrl: config.SMTP_URL,
     from: config.SMTP_FROM ?? `Nawat Studio <${config.STUDIO_EMAIL}>`,
-    settings: { maxAttempts: config.OUTBOX_MAX_ATTEMPTS, retryBaseMs: config.OUTBOX_RETRY_SECONDS * 1000 },
+    settings: {
+      maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+      retryBaseMs: config.OUTBOX_RETRY_SECONDS * 1000,
+      claimTimeoutMs: config.OUTBOX_CLAIM_TIMEOUT_SECONDS * 1000,
+    },
   });
   await app.register(auth);
   await app.register(catalogCache);

@@ -1,11 +1,13 @@
+import { randomUUID } from "node:crypto";
 import type { Db } from "#server/db/database.ts";
 import { inquiries } from "#server/db/schema/leads.ts";
 import type { Lang } from "#shared/lang.ts";
 import { isHoneypotFilled } from "#shared/schemas/lead-fields.ts";
 import type { InquiryRequest } from "#shared/schemas/inquiry-request.ts";
 import { decoyReceipt } from "./honeypot.ts";
-import { issueLeadReference } from "./lead-reference.ts";
-import { enqueueLeadEmails, type LeadMailSettings } from "./lead-notifications.ts";
+import { claimLeadReference, randomLeadReference } from "./lead-reference.ts";
+import { enqueueEmails } from "../notifications/enqueue-email.ts";
+import { leadEmails, type LeadMailSettings } from "./lead-notifications.ts";
 import type { LeadReceipt } from "./lead-receipt.ts";
 
 /**
@@ -16,41 +18,25 @@ import type { LeadReceipt } from "./lead-receipt.ts";
 export async function createInquiry(db: Db, input: InquiryRequest, lang: Lang, mail: LeadMailSettings): Promise<LeadReceipt> {
   if (isHoneypotFilled(input)) return decoyReceipt();
   const serviceRequest = input.kind === "service_request" ? input : undefined;
+  const lead = {
+    id: randomUUID(),
+    kind: serviceRequest ? ("service_request" as const) : ("contact" as const),
+    name: input.name,
+    email: input.email,
+    message: input.message,
+    firmName: serviceRequest?.firmName ?? null,
+    contactNumber: serviceRequest?.contactNumber ?? null,
+    serviceId: serviceRequest?.serviceId ?? null,
+    lang,
+    receivedAt: new Date(),
+  };
+  const prepare = (reference: string) => leadEmails({ ...lead, type: "inquiry", reference }, mail);
+  const first = randomLeadReference();
   return db.transaction(async (tx) => {
-    const reference = await issueLeadReference(tx, "inquiry");
-    const [row] = await tx
-      .insert(inquiries)
-      .values({
-        reference,
-        kind: input.kind ?? "contact",
-        name: input.name,
-        email: input.email,
-        message: input.message,
-        firmName: serviceRequest?.firmName ?? null,
-        contactNumber: serviceRequest?.contactNumber ?? null,
-        serviceId: serviceRequest?.serviceId ?? null,
-        lang,
-      })
-      .returning();
-    if (!row) throw new Error("The inquiry was not stored");
-    await enqueueLeadEmails(
-      tx,
-      {
-        type: "inquiry",
-        id: row.id,
-        reference,
-        lang,
-        receivedAt: row.createdAt,
-        kind: serviceRequest ? "service_request" : "contact",
-        name: row.name,
-        email: row.email,
-        message: row.message,
-        firmName: row.firmName,
-        contactNumber: row.contactNumber,
-        serviceId: row.serviceId,
-      },
-      mail,
-    );
-    return { id: row.id, reference, stored: true };
+    const { reference, prepared } = await claimLeadReference(tx, "inquiry", { reference: first, prepared: prepare(first) }, prepare);
+    const { receivedAt, ...columns } = lead;
+    await tx.insert(inquiries).values({ ...columns, reference, createdAt: receivedAt });
+    await enqueueEmails(tx, prepared);
+    return { id: lead.id, reference, stored: true };
   });
 }

@@ -12,22 +12,31 @@ export function randomLeadReference(): string {
 }
 
 /**
- * Issues a new lead reference inside the lead's transaction: a random one, claimed in
- * `lead_references` (shared by inquiries and proposals) with `on conflict do nothing`, so a
- * collision costs a retry rather than an aborted transaction. Random rather than a sequence: a
- * reference tells nobody how many leads the studio gets, nor lets anyone guess another's. With a
- * million numbers a collision is rare until hundreds of thousands are issued; twenty misses in a
- * row means the space is nearly used up, which is an error worth seeing, not a loop.
+ * Claims a lead reference inside the lead's transaction, in `lead_references` (shared by
+ * inquiries and proposals) with `on conflict do nothing`, so that a collision costs another try
+ * rather than an aborted transaction. References are random rather than a sequence: one tells
+ * nobody how many leads the studio gets, nor lets anyone guess another's. `prepare` is called
+ * with each candidate (the first one is drawn before the transaction, so the caller can do its
+ * work on it, such as rendering the e-mails, without holding the transaction open) and again only
+ * after a collision. With a million numbers a collision is rare until hundreds of thousands are
+ * issued; twenty misses in a row means the space is nearly used up: an error worth seeing.
  */
-export async function issueLeadReference(tx: Db, kind: "inquiry" | "proposal"): Promise<string> {
+export async function claimLeadReference<T>(
+  tx: Db,
+  kind: "inquiry" | "proposal",
+  first: { reference: string; prepared: T },
+  prepare: (reference: string) => T,
+): Promise<{ reference: string; prepared: T }> {
+  let candidate = first;
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-    const reference = randomLeadReference();
     const claimed = await tx
       .insert(leadReferences)
-      .values({ reference, kind })
+      .values({ reference: candidate.reference, kind })
       .onConflictDoNothing({ target: leadReferences.reference })
       .returning({ reference: leadReferences.reference });
-    if (claimed.length > 0) return reference;
+    if (claimed.length > 0) return candidate;
+    const reference = randomLeadReference();
+    candidate = { reference, prepared: prepare(reference) };
   }
   throw new Error(`No free lead reference after ${MAX_TRIES} tries`);
 }

@@ -13,24 +13,27 @@ export type EmailToSend = {
 };
 
 /**
- * Promises an e-mail (CONVENTIONS 15): call it with the transaction that makes the change the
- * e-mail is about, so that both are committed or neither. The outbox worker sends it later.
- * Returns whether a row was added (false when this dedupe key was already enqueued).
+ * Promises e-mails (CONVENTIONS 15): call it with the transaction that makes the change they are
+ * about, so that both are committed or neither. The outbox worker sends them later. Returns how
+ * many rows were added (a dedupe key already enqueued adds none).
  */
-export async function enqueueEmail(tx: Db, message: EmailToSend): Promise<boolean> {
+export async function enqueueEmails(tx: Db, messages: EmailToSend[]): Promise<number> {
+  if (messages.length === 0) return 0;
   const inserted = await tx
     .insert(outbox)
-    .values({
-      kind: message.kind,
-      to: message.to,
-      replyTo: message.replyTo ?? null,
-      subject: message.email.subject,
-      html: message.email.html,
-      text: message.email.text,
-      lang: message.email.lang,
-      dedupeKey: message.dedupeKey,
-    })
+    .values(
+      messages.map((message) => ({
+        kind: message.kind,
+        to: message.to,
+        replyTo: message.replyTo ?? null,
+        subject: message.email.subject,
+        html: message.email.html,
+        text: message.email.text,
+        lang: message.email.lang,
+        dedupeKey: message.dedupeKey,
+      })),
+    )
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id });
-  return inserted.length > 0;
+  return inserted.length;
 }
