@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { services, type ServiceId } from "../../../content/services.ts";
 import { LEAD_LIMITS, emailField, honeypotField, nameField, requiredText } from "./lead-fields.ts";
 
-/** The studio's five services (spec §3, ids 1-5). */
-export const SERVICE_IDS = [1, 2, 3, 4, 5] as const;
-export type ServiceId = (typeof SERVICE_IDS)[number];
+/** A service request names one of the studio's services (content/services.ts, spec §3). */
+export type { ServiceId };
+export const SERVICE_IDS = services.map((service) => service.id) as [ServiceId, ...ServiceId[]];
 
 const firmNameField = requiredText(LEAD_LIMITS.firmName, "leads.firmName.required", "leads.firmName.max");
 const contactNumberField = requiredText(LEAD_LIMITS.contactNumber, "leads.contactNumber.required", "leads.contactNumber.max");
