@@ -29,7 +29,10 @@ export type InquiryLead = {
   serviceId?: number | null;
 };
 
-export type ProposalLead = { type: "proposal"; reference: string; lang: Lang; receivedAt: Date } & Omit<ProposalRequest, "website">;
+export type ProposalLead = { type: "proposal"; reference: string; lang: Lang; receivedAt: Date } & Omit<
+  ProposalRequest,
+  "website" | "company" | "additionalNotes"
+> & { company?: string | null; additionalNotes?: string | null };
 
 export type Lead = InquiryLead | ProposalLead;
 
