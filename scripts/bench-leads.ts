@@ -10,7 +10,7 @@
  * stops the server and then counts: every 201 has its stored lead, and each lead's two e-mails
  * arrived exactly once. With `--kill` it SIGKILLs the server halfway, starts it again on the same
  * data, and checks the same (requests in flight at the kill may be stored without a 201; e-mails
- * in mid-send at the kill may arrive twice, with the same Message-ID: decision 12).
+ * in mid-send at the kill may arrive twice, with the same Message-ID: decision 13).
  *
  *   npm run bench:leads -- [--seconds 10] [--concurrency 100] [--kill] [--database-url postgres://…]
  */

@@ -42,7 +42,7 @@ export const configSchema = publicConfigSchema.extend({
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** First retry delay of a failed e-mail; it doubles with each try, up to an hour. */
   OUTBOX_RETRY_SECONDS: z.coerce.number().positive().max(3600).default(30),
-  /** A message claimed longer ago than this by a worker that died is claimed again (then sent a second time; decision 12). */
+  /** A message claimed longer ago than this by a worker that died is claimed again (then sent a second time; decision 13). */
   OUTBOX_CLAIM_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   /** Font recognizer worker threads (default: the recognizer's own choice from the CPU count). */
   FONT_WORKERS: z.coerce.number().int().min(1).max(32).optional(),

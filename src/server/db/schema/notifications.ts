@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * E-mails promised but not yet delivered (CONVENTIONS 15, docs/decisions/0012-outbox.md): a row
+ * E-mails promised but not yet delivered (CONVENTIONS 15, docs/decisions/0013-outbox.md): a row
  * is written in the same transaction as the change that causes it, and the outbox worker
  * (modules/notifications/outbox-worker.ts) claims, sends and marks it.
  */

@@ -38,7 +38,7 @@ export type DeliveryReport = { claimed: number; sent: number; retried: number; f
 type ClaimedRow = OutgoingEmail & { kind: string; attempts: number };
 
 /**
- * One pass of the outbox worker (CONVENTIONS 15, docs/decisions/0012-outbox.md):
+ * One pass of the outbox worker (CONVENTIONS 15, docs/decisions/0013-outbox.md):
  *
  * 1. Claim due rows in one statement: `pending` ones whose time has come, and `sending` ones
  *    whose claim is older than the timeout (their worker died mid-send). `FOR UPDATE SKIP

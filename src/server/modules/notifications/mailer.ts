@@ -64,7 +64,7 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
 
 /**
  * The Message-ID of an outbox row, the same on every try: if a crash makes the worker send a
- * row twice (docs/decisions/0012-outbox.md), the copies share this id, so a mail client or the
+ * row twice (docs/decisions/0013-outbox.md), the copies share this id, so a mail client or the
  * studio's mail server can recognise the second as a duplicate. The creation time keeps ids of
  * two databases (say, staging and production) apart.
  */
