@@ -1,0 +1,47 @@
+/** The services page and its dialogs (spec §2 Services, §4, §5, §8). */
+export default {
+  hero: {
+    eyebrow: "What we do",
+    title: "Services",
+    subtitle:
+      "From the first sketch to the finished piece: design, prototypes and production for brands, institutions and founders who want their heritage held in an object.",
+  },
+  cards: {
+    label: "Our services",
+    learnMore: "LEARN MORE",
+    learnMoreAbout: "about {title}",
+  },
+  details: {
+    eyebrow: "In detail",
+    title: "How we work with you",
+    request: "Request this service",
+  },
+  detail: {
+    close: "Close",
+    request: "REQUEST SERVICE",
+    whatsapp: "WHATSAPP DIRECT MESSAGE",
+    newTab: "(opens WhatsApp in a new tab)",
+  },
+  form: {
+    title: "Request Service",
+    intro: "Leave your details and the studio will get back to you within 24 hours.",
+    close: "Close",
+    name: "Name",
+    namePlaceholder: "Your full name",
+    firmName: "Firm name",
+    firmNamePlaceholder: "Company or organization",
+    email: "Email",
+    emailPlaceholder: "name@company.com",
+    contactNumber: "Contact number",
+    contactNumberPlaceholder: "+966 5X XXX XXXX",
+    serviceName: "Service",
+    submit: "SEND REQUEST",
+    pending: "SENDING REQUEST...",
+  },
+  toasts: {
+    successTitle: "Service request sent successfully!",
+    successBody: "We'll get back to you within 24 hours.",
+    errorTitle: "Error sending request",
+    errorBody: "Please try again later.",
+  },
+} as const;
