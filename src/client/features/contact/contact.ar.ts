@@ -1,0 +1,38 @@
+import type { Catalog } from "#shared/i18n/types.ts";
+import type en from "./contact.en.ts";
+
+const ar: Catalog<typeof en> = {
+  hero: {
+    eyebrow: "تواصل معنا",
+    title: "لنتحدث عن منتجاتنا.",
+    lead: "سؤال عن «نواة» أو «سنام»، أو طلب لفريق عملك، أو فكرة لقطعة تحمل اسمك: اكتب لنا وسيردّ عليك فريق الاستوديو خلال ٢٤ ساعة.",
+    image: "صحن نواة المصنوع من خشب الجوز، من الأعلى",
+  },
+  form: {
+    title: "أرسل لنا رسالة",
+    name: "الاسم",
+    namePlaceholder: "اسمك الكامل",
+    email: "البريد الإلكتروني",
+    emailPlaceholder: "name@example.com",
+    message: "رسالتك",
+    messagePlaceholder: "أخبرنا بما يدور في ذهنك",
+    submit: "أرسل الرسالة",
+    pending: "جاري الإرسال...",
+  },
+  channels: {
+    title: "أو تواصل معنا مباشرة",
+    instagram: "إنستغرام",
+    tiktok: "تيك توك",
+    whatsapp: "محادثة واتساب",
+    call: "اتصل بالاستوديو",
+    email: "البريد الإلكتروني",
+    newTab: "(يفتح في نافذة جديدة)",
+  },
+  toasts: {
+    successTitle: "وصلتنا رسالتك بنجاح!",
+    errorTitle: "تعذّر إرسال الرسالة",
+    errorBody: "يُرجى المحاولة مرة أخرى لاحقًا.",
+  },
+};
+
+export default ar;

@@ -1,0 +1,34 @@
+/** The contact page (spec §2 Contact, §4, §5, §8). */
+export default {
+  hero: {
+    eyebrow: "Contact",
+    title: "Let's talk about products.",
+    lead: "A question about Nawat or Sanam, an order for your team, an idea for a piece of your own: write to us and the studio will answer within 24 hours.",
+    image: "Nawat, the walnut date bowl, seen from above",
+  },
+  form: {
+    title: "Send us a message",
+    name: "Name",
+    namePlaceholder: "Your full name",
+    email: "Email",
+    emailPlaceholder: "name@example.com",
+    message: "Message",
+    messagePlaceholder: "Tell us what you have in mind",
+    submit: "Send message",
+    pending: "Sending...",
+  },
+  channels: {
+    title: "Or reach us directly",
+    instagram: "Instagram",
+    tiktok: "TikTok",
+    whatsapp: "WhatsApp chat",
+    call: "Call the studio",
+    email: "E-mail",
+    newTab: "(opens in a new tab)",
+  },
+  toasts: {
+    successTitle: "Message sent successfully!",
+    errorTitle: "Error sending message",
+    errorBody: "Please try again later.",
+  },
+} as const;
