@@ -59,9 +59,9 @@ for (const l of languages) {
       await page.getByRole("button", { name: l.open }).click();
       const modal = page.getByTestId("product-modal");
       await expect(modal.getByTestId("modal-buy")).toHaveAttribute("href", `${l.prefix}/checkout?product=nawat`);
-      await expect(modal.getByTestId("modal-proposal")).toHaveAttribute("href", `${l.prefix}/proposal`);
+      await expect(modal.getByTestId("modal-proposal")).toHaveAttribute("href", `${l.prefix}/proposal?product=nawat`);
       await modal.getByTestId("modal-proposal").click();
-      await expect(page).toHaveURL(new RegExp(`${l.prefix}/proposal$`));
+      await expect(page).toHaveURL(new RegExp(`${l.prefix}/proposal\\?product=nawat$`));
       await expect.poll(() => scrollLocked(page)).toBe(false);
     });
 

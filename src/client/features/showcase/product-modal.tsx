@@ -76,7 +76,7 @@ export default function ProductModal({ productId, onClose }: Props) {
                   {copy.modal.buyNow}
                 </Link>
               )}
-              <Link to={to("/proposal")} onClick={onClose} className="btn-outline" data-testid="modal-proposal">
+              <Link to={`${to("/proposal")}?product=${productId}`} onClick={onClose} className="btn-outline" data-testid="modal-proposal">
                 {copy.modal.proposal}
               </Link>
               <p className="text-center text-xs text-ink-soft">{copy.modal.bulkNote}</p>

@@ -1,0 +1,77 @@
+/** The custom proposal wizard (spec §2 Proposal, §3 Proposal request, §4, §5, §8). */
+export default {
+  hero: {
+    eyebrow: "Custom proposal",
+    title: "Tell us about your project",
+    lead: "Bulk orders, corporate gifts, products for an event or a design of your own: three short steps, and the studio prepares a proposal for you.",
+  },
+  steps: {
+    label: "Progress",
+    counter: "Step {current} of {total}",
+    personal: "Personal information",
+    project: "Project details",
+    requirements: "Custom requirements",
+  },
+  fields: {
+    name: "Full name",
+    namePlaceholder: "Your full name",
+    email: "Email",
+    emailPlaceholder: "name@company.com",
+    phone: "Phone",
+    phonePlaceholder: "+966 5X XXX XXXX",
+    company: "Company (optional)",
+    companyPlaceholder: "Company or organization",
+    productInterest: "Product of interest",
+    projectType: "Project type",
+    quantity: "Quantity",
+    quantityPlaceholder: "e.g. 150 pieces",
+    budget: "Budget range",
+    timeline: "Timeline",
+    customRequirements: "Custom requirements",
+    customRequirementsPlaceholder: "Engraving, colours, packaging, delivery: tell us what the pieces need.",
+    additionalNotes: "Additional notes (optional)",
+    choose: "Choose…",
+  },
+  options: {
+    productInterest: {
+      nawat: "Nawat date bowl",
+      sanam: "Sanam incense holder",
+      custom: "A custom product",
+    },
+    projectType: {
+      bulk_order: "Bulk order",
+      customization: "Customization",
+      corporate_gifts: "Corporate gifts",
+      event_products: "Event products",
+      custom_design: "Custom design",
+    },
+    budget: {
+      "5k-15k": "SAR 5k-15k",
+      "15k-50k": "SAR 15k-50k",
+      "50k-100k": "SAR 50k-100k",
+      "100k+": "SAR 100k+",
+    },
+    timeline: {
+      urgent: "Urgent (1-2 weeks)",
+      standard: "Standard (3-4 weeks)",
+      flexible: "Flexible (5-8 weeks)",
+      planned: "Planned (2+ months)",
+    },
+  },
+  actions: {
+    previous: "Previous",
+    next: "Next",
+    send: "Send",
+    sending: "Sending...",
+  },
+  done: {
+    title: "Thank you!",
+    body: "Your request has reached the studio. We will contact you within 24 hours.",
+    reference: "Your reference",
+    home: "Back to Home",
+  },
+  toasts: {
+    errorTitle: "Error",
+    errorBody: "There was an error sending your request. Please try again.",
+  },
+} as const;
