@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "#client/lib/router.tsx";
 import { ArrowIcon, EyeMark } from "#client/components/ui/icons.tsx";
 import { LoopVideo } from "#client/components/ui/loop-video.tsx";
@@ -20,6 +20,7 @@ const loadZoom = () => import("#client/features/showcase/zoom-viewer.tsx");
 const ProductModal = lazy(loadModal);
 const ZoomViewer = lazy(loadZoom);
 const Slideshow = lazy(() => import("#client/features/showcase/slideshow.tsx"));
+const Testimonials = lazy(() => import("#client/features/testimonials/components/testimonials.tsx"));
 
 type Open = { kind: "product" | "zoom"; id: CatalogProductId } | null;
 
@@ -121,6 +122,10 @@ export default function HomePage() {
         </NearViewport>
       </section>
 
+      <AfterHydration>
+        <Testimonials />
+      </AfterHydration>
+
       <StaticSection as="section" className="below-fold bg-ink py-24 text-sand md:py-32">
         <Reveal kind="scaleIn" className="container-page flex flex-col items-center text-center">
           <h2 className="font-display text-4xl font-medium md:text-6xl">{c.closing.title}</h2>
@@ -157,4 +162,19 @@ function NearViewport({ children, className }: { children: React.ReactNode; clas
       {near ? <Suspense fallback={<div className={className} />}>{children}</Suspense> : null}
     </div>
   );
+}
+
+/**
+ * Renders its children only once the page has hydrated and the browser is idle: their chunk and
+ * data never compete with the first paint or hydration, and the prerendered HTML has none of it.
+ */
+function AfterHydration({ children }: { children: React.ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => setReady(true));
+    return () => cancel(handle);
+  }, []);
+  return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
 }

@@ -1,0 +1,5 @@
+/** The home page's testimonials section (DESIGN §3: shown when the studio has stored some). */
+export default {
+  eyebrow: "Kind words",
+  title: "What our clients say",
+} as const;
