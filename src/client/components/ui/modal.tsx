@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { useLayoutEffect, useRef, type MouseEvent, type ReactNode } from "react";
 
 type Props = {
   onClose: () => void;
@@ -22,7 +22,9 @@ export function Modal({ onClose, labelledBy, describedBy, className = "", testId
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
+  // A layout effect: its cleanup runs before React removes the <dialog>, so close() still finds it
+  // in the document and the browser returns the focus to the element that opened it.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const root = document.documentElement;
