@@ -69,7 +69,7 @@ const languages = [
       sent: "وصلتنا رسالتك بنجاح!",
       failed: "تعذّر إرسال الرسالة",
       failedBody: "يُرجى المحاولة مرة أخرى لاحقًا.",
-      messageMin: "يجب ألا تقل الرسالة عن ١٠ أحرف",
+      messageMin: "يجب أن تتكوّن الرسالة من ١٠ أحرف على الأقل",
     },
     services: {
       title: "خدماتنا",
@@ -78,7 +78,7 @@ const languages = [
       whatsapp: "راسلنا مباشرة عبر واتساب",
       dialog: "طلب خدمة",
       name: "الاسم",
-      firmName: "اسم الجهة",
+      firmName: "اسم الشركة",
       email: "البريد الإلكتروني",
       contactNumber: "رقم التواصل",
       send: "إرسال الطلب",
@@ -86,7 +86,7 @@ const languages = [
       sentBody: "سنعود إليك خلال ٢٤ ساعة.",
       failed: "تعذّر إرسال الطلب",
       nameRequired: "الاسم مطلوب",
-      firmRequired: "اسم الجهة مطلوب",
+      firmRequired: "اسم الشركة مطلوب",
       close: "إغلاق",
     },
     proposal: {
@@ -244,7 +244,7 @@ for (const l of languages) {
       const request = page.waitForRequest((r) => r.url().endsWith("/api/inquiries") && r.method() === "POST");
       await dialog.getByRole("button", { name: l.services.send }).click();
       const body = (await request).postDataJSON() as Record<string, unknown>;
-      expect(body).toMatchObject({ name: "Faisal", email: "faisal@example.com", lang: l.lang });
+      expect(body).toMatchObject({ kind: "service_request", serviceId: service.id, name: "Faisal", email: "faisal@example.com", lang: l.lang });
       expect(body.message).toBe(`Service Request: ${service.titleEn} | ${service.titleAr}\nFirm: Diriyah Events\nContact: +966 50 123 4567`);
       await expect(toast(page)).toContainText(l.services.sent);
       await expect(toast(page)).toContainText(l.services.sentBody);

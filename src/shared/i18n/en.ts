@@ -181,21 +181,6 @@ export const en = {
     unavailable: "This service is not available right now. Please try again shortly.",
     internal: "Something went wrong on our side. Please try again.",
   },
-  leadsInterim: {
-    nameRequired: "Name is required",
-    emailInvalid: "Please enter a valid email address",
-    messageMin: "Message must be at least 10 characters",
-    firmRequired: "Firm name is required",
-    contactRequired: "Contact number is required",
-    serviceRequired: "Service selection is required",
-    phoneRequired: "Phone number is required",
-    productRequired: "Please select a product",
-    projectTypeRequired: "Please select project type",
-    quantityRequired: "Please specify quantity",
-    budgetRequired: "Please select budget range",
-    timelineRequired: "Please select timeline",
-    requirementsMin: "Please describe your requirements (minimum 10 characters)",
-  },
 } as const;
 
 export type EnglishCatalog = typeof en;

@@ -34,32 +34,6 @@ const ar: Catalog<typeof en> = {
     additionalNotes: "ملاحظات إضافية (اختياري)",
     choose: "اختر…",
   },
-  options: {
-    productInterest: {
-      nawat: "صحن «نواة» للتمر",
-      sanam: "مبخرة «سنام»",
-      custom: "منتج مصمّم خصيصًا لك",
-    },
-    projectType: {
-      bulk_order: "طلب بالجملة",
-      customization: "تخصيص منتج",
-      corporate_gifts: "هدايا الشركات",
-      event_products: "منتجات للفعاليات",
-      custom_design: "تصميم خاص",
-    },
-    budget: {
-      "5k-15k": "من ٥ آلاف إلى ١٥ ألف ريال",
-      "15k-50k": "من ١٥ إلى ٥٠ ألف ريال",
-      "50k-100k": "من ٥٠ إلى ١٠٠ ألف ريال",
-      "100k+": "أكثر من ١٠٠ ألف ريال",
-    },
-    timeline: {
-      urgent: "عاجل (أسبوع إلى أسبوعين)",
-      standard: "عادي (٣ إلى ٤ أسابيع)",
-      flexible: "مرن (٥ إلى ٨ أسابيع)",
-      planned: "مخطّط له (شهران أو أكثر)",
-    },
-  },
   actions: {
     previous: "السابق",
     next: "التالي",

@@ -32,32 +32,6 @@ export default {
     additionalNotes: "Additional notes (optional)",
     choose: "Choose…",
   },
-  options: {
-    productInterest: {
-      nawat: "Nawat date bowl",
-      sanam: "Sanam incense holder",
-      custom: "A custom product",
-    },
-    projectType: {
-      bulk_order: "Bulk order",
-      customization: "Customization",
-      corporate_gifts: "Corporate gifts",
-      event_products: "Event products",
-      custom_design: "Custom design",
-    },
-    budget: {
-      "5k-15k": "SAR 5k-15k",
-      "15k-50k": "SAR 15k-50k",
-      "50k-100k": "SAR 50k-100k",
-      "100k+": "SAR 100k+",
-    },
-    timeline: {
-      urgent: "Urgent (1-2 weeks)",
-      standard: "Standard (3-4 weeks)",
-      flexible: "Flexible (5-8 weeks)",
-      planned: "Planned (2+ months)",
-    },
-  },
   actions: {
     previous: "Previous",
     next: "Next",

@@ -30,7 +30,7 @@ const ar: Catalog<typeof en> = {
     close: "إغلاق",
     name: "الاسم",
     namePlaceholder: "اسمك الكامل",
-    firmName: "اسم الجهة",
+    firmName: "اسم الشركة",
     firmNamePlaceholder: "الشركة أو المؤسسة",
     email: "البريد الإلكتروني",
     emailPlaceholder: "name@company.com",

@@ -1,15 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { TextAreaField, TextField } from "#client/components/ui/form/field.tsx";
+import { Honeypot } from "#client/components/ui/form/honeypot.tsx";
 import { Form, FormError, SubmitButton } from "#client/components/ui/form/form.tsx";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { apiRequest } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
-import { contactSchema, type ContactInput } from "#shared/schemas/leads-interim.ts";
+import { contactInquirySchema, type ContactInquiry, type ContactInquiryInput } from "#shared/schemas/contact-inquiry.ts";
 import type { ContactCopy } from "../copy.ts";
 
-const empty: ContactInput = { name: "", email: "", message: "" };
+const empty: ContactInquiryInput = { name: "", email: "", message: "", website: "" };
 
 /**
  * The contact form (spec §2, §4, §5, §8): name, e-mail and message, checked with the schema the
@@ -18,9 +19,9 @@ const empty: ContactInput = { name: "", email: "", message: "" };
  */
 export function ContactForm({ copy, headingId }: { copy: ContactCopy; headingId: string }) {
   const { lang } = useI18n();
-  const form = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: empty });
+  const form = useForm<ContactInquiryInput, unknown, ContactInquiry>({ resolver: zodResolver(contactInquirySchema), defaultValues: empty });
 
-  const submit = async (values: ContactInput) => {
+  const submit = async (values: ContactInquiry) => {
     try {
       await apiRequest("POST", "/api/inquiries", { ...values, lang });
     } catch (error) {
@@ -37,6 +38,7 @@ export function ContactForm({ copy, headingId }: { copy: ContactCopy; headingId:
       <TextField name="name" label={copy.form.name} placeholder={copy.form.namePlaceholder} autoComplete="name" />
       <TextField name="email" type="email" label={copy.form.email} placeholder={copy.form.emailPlaceholder} autoComplete="email" />
       <TextAreaField name="message" label={copy.form.message} placeholder={copy.form.messagePlaceholder} rows={6} />
+      <Honeypot />
       <FormError />
       <SubmitButton pendingLabel={copy.form.pending} className="btn-primary justify-self-start">
         {copy.form.submit}

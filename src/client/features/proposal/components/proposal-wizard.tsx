@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useForm, useFormState, type Resolver } from "react-hook-form";
 import { z } from "zod";
 import { SelectField, TextAreaField, TextField } from "#client/components/ui/form/field.tsx";
+import { Honeypot } from "#client/components/ui/form/honeypot.tsx";
 import { Form, FormError, SubmitButton } from "#client/components/ui/form/form.tsx";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
@@ -10,7 +11,17 @@ import { apiJson } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
 import { formatNumber } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
-import { budgets, productInterests, projectTypes, proposalSchema, proposalSteps, timelines, type ProposalInput } from "#shared/schemas/leads-interim.ts";
+import {
+  BUDGET_OPTIONS,
+  PRODUCT_INTEREST_OPTIONS,
+  PROJECT_TYPE_OPTIONS,
+  PROPOSAL_STEPS,
+  TIMELINE_OPTIONS,
+  proposalRequestSchema,
+  proposalStepOf,
+  type ProposalField,
+  type ProposalOption,
+} from "#shared/schemas/proposal-request.ts";
 import type { ProposalCopy } from "../copy.ts";
 import { clearDraft, readDraft, writeDraft, type Draft, type ProposalValues } from "../lib/draft.ts";
 import { ProposalThanks } from "./proposal-thanks.tsx";
@@ -19,13 +30,13 @@ import { StepIndicator } from "./step-indicator.tsx";
 type Step = Draft["step"];
 
 // Steps 1 and 2 check only their own fields; step 3 checks the whole request, as the server will.
-const stepResolvers = proposalSteps.map((fields, i) => {
-  if (i === proposalSteps.length - 1) return zodResolver(proposalSchema);
-  const mask = Object.fromEntries(fields.map((name) => [name, true])) as Partial<Record<keyof ProposalInput, true>>;
-  return zodResolver(z.object(proposalSchema.pick(mask).shape));
+const stepResolvers = PROPOSAL_STEPS.map(({ fields }, i) => {
+  if (i === PROPOSAL_STEPS.length - 1) return zodResolver(proposalRequestSchema);
+  const mask = Object.fromEntries(fields.map((name) => [name, true])) as Partial<Record<ProposalField, true>>;
+  return zodResolver(z.object(proposalRequestSchema.pick(mask).shape));
 }) as unknown as Resolver<ProposalValues>[];
 
-const stepOf = (name: string): Step => (proposalSteps.findIndex((fields) => (fields as readonly string[]).includes(name)) + 1 || 3) as Step;
+const stepOf = (name: string): Step => (((proposalStepOf(name) ?? 2) + 1) as Step);
 
 const sessionStore = () => (typeof window === "undefined" ? undefined : window.sessionStorage);
 
@@ -91,8 +102,7 @@ export function ProposalWizard({ copy, search }: { copy: ProposalCopy; search: s
 
   const labels = [copy.steps.personal, copy.steps.project, copy.steps.requirements];
   const choose = copy.fields.choose;
-  const options = <K extends keyof typeof copy.options>(group: K, values: readonly (keyof (typeof copy.options)[K])[]) =>
-    values.map((value) => ({ value: String(value), label: String(copy.options[group][value]) }));
+  const options = (list: readonly ProposalOption<string>[]) => list.map((option) => ({ value: option.value, label: option.label[lang] }));
 
   return (
     <div className="grid gap-8">
@@ -116,11 +126,11 @@ export function ProposalWizard({ copy, search }: { copy: ProposalCopy; search: s
           ) : null}
           {step === 2 ? (
             <div className="grid gap-5 md:grid-cols-2">
-              <SelectField name="productInterest" label={copy.fields.productInterest} placeholder={choose} options={options("productInterest", productInterests)} />
-              <SelectField name="projectType" label={copy.fields.projectType} placeholder={choose} options={options("projectType", projectTypes)} />
+              <SelectField name="productInterest" label={copy.fields.productInterest} placeholder={choose} options={options(PRODUCT_INTEREST_OPTIONS)} />
+              <SelectField name="projectType" label={copy.fields.projectType} placeholder={choose} options={options(PROJECT_TYPE_OPTIONS)} />
               <TextField name="quantity" label={copy.fields.quantity} placeholder={copy.fields.quantityPlaceholder} />
-              <SelectField name="budget" label={copy.fields.budget} placeholder={choose} options={options("budget", budgets)} />
-              <SelectField name="timeline" label={copy.fields.timeline} placeholder={choose} options={options("timeline", timelines)} className="md:col-span-2" />
+              <SelectField name="budget" label={copy.fields.budget} placeholder={choose} options={options(BUDGET_OPTIONS)} />
+              <SelectField name="timeline" label={copy.fields.timeline} placeholder={choose} options={options(TIMELINE_OPTIONS)} className="md:col-span-2" />
             </div>
           ) : null}
           {step === 3 ? (
@@ -129,6 +139,7 @@ export function ProposalWizard({ copy, search }: { copy: ProposalCopy; search: s
               <TextAreaField name="additionalNotes" label={copy.fields.additionalNotes} rows={4} />
             </div>
           ) : null}
+          <Honeypot />
           <FormError />
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
             {step > 1 ? (

@@ -1,7 +1,8 @@
-import { productInterests, type ProposalInput } from "#shared/schemas/leads-interim.ts";
+import { HONEYPOT_FIELD } from "#shared/schemas/lead-fields.ts";
+import { PRODUCT_INTERESTS, type ProposalField } from "#shared/schemas/proposal-request.ts";
 
 /** The wizard's form values: every field as the form holds it (selects start empty). */
-export type ProposalValues = { [K in keyof ProposalInput]-?: string };
+export type ProposalValues = Record<ProposalField | typeof HONEYPOT_FIELD, string>;
 export type Draft = { step: 1 | 2 | 3; values: ProposalValues };
 
 export const DRAFT_KEY = "proposal-draft";
@@ -18,6 +19,7 @@ export const emptyValues: ProposalValues = {
   timeline: "",
   customRequirements: "",
   additionalNotes: "",
+  website: "",
 };
 
 const isStep = (value: unknown): value is Draft["step"] => value === 1 || value === 2 || value === 3;
@@ -33,6 +35,7 @@ export function readDraft(storage: Pick<Storage, "getItem"> | undefined, search:
     if (parsed && typeof parsed === "object") {
       const values = { ...emptyValues };
       for (const name of Object.keys(values) as (keyof ProposalValues)[]) {
+        if (name === HONEYPOT_FIELD) continue;
         const value = parsed.values?.[name];
         if (typeof value === "string") values[name] = value;
       }
@@ -42,7 +45,7 @@ export function readDraft(storage: Pick<Storage, "getItem"> | undefined, search:
     // A damaged draft is dropped: the wizard starts empty.
   }
   const product = new URLSearchParams(search).get("product");
-  if (product && (productInterests as readonly string[]).includes(product)) {
+  if (product && (PRODUCT_INTERESTS as readonly string[]).includes(product)) {
     draft.values.productInterest = product;
   }
   return draft;

@@ -3,13 +3,14 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { Form, FormError, SubmitButton } from "#client/components/ui/form/form.tsx";
 import { TextField } from "#client/components/ui/form/field.tsx";
+import { Honeypot } from "#client/components/ui/form/honeypot.tsx";
 import { CloseIcon } from "#client/components/ui/icons.tsx";
 import { Modal } from "#client/components/ui/modal.tsx";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { apiRequest } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
-import { serviceRequestSchema, type ServiceRequestInput } from "#shared/schemas/leads-interim.ts";
+import { serviceRequestFormSchema, type ServiceRequestForm, type ServiceRequestFormInput } from "#shared/schemas/service-request.ts";
 import type { Service } from "../../../../../content/services.ts";
 import type { ServicesCopy } from "../copy.ts";
 import { serviceFieldValue, serviceRequestBody } from "../lib/service-request.ts";
@@ -24,14 +25,14 @@ type Props = { service: Service; copy: ServicesCopy; onClose: () => void };
 export default function ServiceRequestDialog({ service, copy, onClose }: Props) {
   const { lang } = useI18n();
   const id = useId();
-  const form = useForm<ServiceRequestInput>({
-    resolver: zodResolver(serviceRequestSchema),
-    defaultValues: { name: "", firmName: "", email: "", contactNumber: "", serviceName: serviceFieldValue(service) },
+  const form = useForm<ServiceRequestFormInput, unknown, ServiceRequestForm>({
+    resolver: zodResolver(serviceRequestFormSchema),
+    defaultValues: { name: "", firmName: "", email: "", contactNumber: "", serviceName: serviceFieldValue(service), website: "" },
   });
 
-  const submit = async (values: ServiceRequestInput) => {
+  const submit = async (values: ServiceRequestForm) => {
     try {
-      await apiRequest("POST", "/api/inquiries", serviceRequestBody(values, lang));
+      await apiRequest("POST", "/api/inquiries", serviceRequestBody(values, service, lang));
     } catch (error) {
       if (isFieldRefusal(error)) throw error;
       toast({ variant: "destructive", title: copy.toasts.errorTitle, description: copy.toasts.errorBody });
@@ -57,6 +58,7 @@ export default function ServiceRequestDialog({ service, copy, onClose }: Props) 
           <TextField name="email" type="email" label={copy.form.email} placeholder={copy.form.emailPlaceholder} autoComplete="email" />
           <TextField name="contactNumber" type="tel" label={copy.form.contactNumber} placeholder={copy.form.contactNumberPlaceholder} autoComplete="tel" />
           <TextField name="serviceName" label={copy.form.serviceName} readOnly className="[&_input]:bg-sand-deep/60" />
+          <Honeypot />
           <FormError />
           <SubmitButton pendingLabel={copy.form.pending} className="btn-primary mt-2">
             {copy.form.submit}

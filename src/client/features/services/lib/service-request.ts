@@ -1,19 +1,17 @@
 import type { Lang } from "#shared/lang.ts";
-import type { ServiceRequestInput } from "#shared/schemas/leads-interim.ts";
+import { toServiceRequestInquiry, type ServiceId, type ServiceRequestForm } from "#shared/schemas/service-request.ts";
 
-type Named = { titleEn: string; titleAr: string };
+type Named = { id: ServiceId; titleEn: string; titleAr: string };
 
 /** The read-only service field (spec §3): "English title | Arabic title", on either page. */
 export function serviceFieldValue(service: Named): string {
   return `${service.titleEn} | ${service.titleAr}`;
 }
 
-/** Spec §7: a service request is sent as an inquiry whose message is these three lines. */
-export function serviceRequestMessage(values: Pick<ServiceRequestInput, "serviceName" | "firmName" | "contactNumber">): string {
-  return `Service Request: ${values.serviceName}\nFirm: ${values.firmName}\nContact: ${values.contactNumber}`;
-}
-
-/** The body of POST /api/inquiries for a service request; `lang` picks the language of errors. */
-export function serviceRequestBody(values: ServiceRequestInput, lang: Lang) {
-  return { name: values.name, email: values.email, message: serviceRequestMessage(values), lang };
+/**
+ * The body of POST /api/inquiries for a service request: the shared schema's inquiry (with the
+ * spec's three-line message) and `lang`, which picks the language of any error.
+ */
+export function serviceRequestBody(values: ServiceRequestForm, service: Named, lang: Lang) {
+  return { ...toServiceRequestInquiry(values, service.id), lang };
 }
