@@ -115,15 +115,6 @@ async function open(page: Page, path: string) {
   await waitForApp(page);
 }
 
-// INTERIM (until branch leads is merged): E2E_MOCK_LEADS=1 answers the lead routes in the browser.
-if (process.env.E2E_MOCK_LEADS) {
-  test.beforeEach(async ({ page }) => {
-    let n = 0;
-    await page.route("**/api/inquiries", (route) => route.fulfill({ status: 201, json: { id: ++n, reference: `MNT-${String(100000 + n)}` } }));
-    await page.route("**/api/proposals", (route) => route.fulfill({ status: 201, json: { id: ++n, reference: `MNT-${String(200000 + n)}` } }));
-  });
-}
-
 const toast = (page: Page) => page.getByTestId("toast-viewport");
 
 /** Answers the next call to `path` with a 500, and declares that failure expected. */
@@ -438,7 +429,8 @@ for (const path of ["/contact", "/services", "/proposal"]) {
 
 /**
  * Latin words in the visible text, labels and titles of the page (and any open dialog), minus
- * e-mail addresses, URLs, and text marked lang="en" (the language toggle).
+ * e-mail addresses, URLs, text marked lang="en" (the language toggle) and text hidden from
+ * everyone (the forms' honeypot).
  */
 async function englishWords(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() => {
@@ -446,7 +438,7 @@ async function englishWords(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('[lang="en"], script, style, [hidden]')) continue;
+      if (!parent || parent.closest('[lang="en"], script, style, [hidden], [aria-hidden="true"]')) continue;
       if (parent.closest("dialog:not([open])")) continue;
       found.push(node.textContent ?? "");
     }
@@ -463,3 +455,40 @@ async function englishWords(page: Page): Promise<string[]> {
   // Two or more Latin letters make a word; the phone pattern's X placeholders are not words.
   return withoutAddresses.flatMap((t) => t.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !/^X+$/.test(w));
 }
+
+test.describe("testimonials on the home page", () => {
+  for (const l of languages) {
+    test(`${l.home}: shown after hydration from GET /api/testimonials, outside the first load`, async ({ page }) => {
+      const response = page.waitForResponse((r) => r.url().endsWith("/api/testimonials"));
+      await page.goto(l.home);
+      // Not in the prerendered page, nor among the modules it loads first.
+      expect(await page.getByTestId("testimonials").count()).toBe(0);
+      const preload = (await page.locator("script[data-entry]").getAttribute("data-preload")) ?? "";
+      expect(preload).not.toMatch(/testimonial/i);
+      await waitForApp(page);
+      const body = (await (await response).json()) as { testimonials: { quote: string; quoteAr: string }[] };
+      const section = page.getByTestId("testimonials");
+      if (body.testimonials.length === 0) {
+        await expect(section).toHaveCount(0);
+        return;
+      }
+      await section.scrollIntoViewIfNeeded();
+      await expect(section.locator("blockquote")).toHaveCount(body.testimonials.length);
+      await expect(section.locator("blockquote").first()).toContainText(l.lang === "ar" ? body.testimonials[0]!.quoteAr : body.testimonials[0]!.quote);
+    });
+  }
+
+  test("nothing is shown when there are none or the request fails", async ({ page, problems }) => {
+    await page.route("**/api/testimonials", (route) => route.fulfill({ json: { testimonials: [] } }));
+    await open(page, "/");
+    await page.waitForTimeout(1000);
+    await expect(page.getByTestId("testimonials")).toHaveCount(0);
+
+    problems.allow(/500 .*\/api\/testimonials/);
+    problems.allow(/Failed to load resource/);
+    await page.route("**/api/testimonials", (route) => route.fulfill({ status: 500, body: "" }));
+    await open(page, "/ar");
+    await page.waitForTimeout(1000);
+    await expect(page.getByTestId("testimonials")).toHaveCount(0);
+  });
+});
