@@ -1,4 +1,4 @@
-import type { Catalog } from "../src/shared/i18n/types.ts";
+import type { Catalog } from "#shared/i18n/types.ts";
 import type en from "./products.en.ts";
 
 /** المنتجان بالعربية: نفس بنية products.en.ts. */

@@ -1,4 +1,4 @@
-import type { Catalog } from "../src/shared/i18n/types.ts";
+import type { Catalog } from "#shared/i18n/types.ts";
 import type en from "./showcase.en.ts";
 
 /** سجل عرض «نواة» بالعربية: نفس بنية showcase.en.ts. */

@@ -10,8 +10,8 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
-import { buildApp } from "../src/server/app.ts";
-import { loadConfig } from "../src/server/config.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
 import { makeRng } from "../ml/font-recognition/text-corpus.ts";
 
 const { values } = parseArgs({

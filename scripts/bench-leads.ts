@@ -22,8 +22,8 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { SMTPServer } from "smtp-server";
-import { openDatabase } from "../src/server/db/database.ts";
-import { inquiries, outbox } from "../src/server/db/schema.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { inquiries, outbox } from "#server/db/schema.ts";
 
 const { values } = parseArgs({
   options: {

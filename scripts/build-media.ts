@@ -19,7 +19,7 @@ import {
   variantName,
   widthsFor,
   type MediaManifest,
-} from "../src/shared/media.ts";
+} from "#shared/media.ts";
 
 export type FullManifest = {
   files: Record<string, { width: number; height: number; hash: string; variants: string[] }>;

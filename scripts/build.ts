@@ -13,7 +13,7 @@ import { checkCatalogs } from "./lib/check-catalogs.ts";
 import { buildMedia } from "./build-media.ts";
 import { buildServer } from "./build-server.ts";
 import { precompress } from "./lib/precompress.ts";
-import type { BuildInfo } from "../src/server/lib/build-info.ts";
+import type { BuildInfo } from "#server/lib/build-info.ts";
 
 const started = performance.now();
 const publicConfig = readPublicConfig(process.env);

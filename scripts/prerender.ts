@@ -8,12 +8,12 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { build } from "esbuild";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { en } from "../src/shared/i18n/en.ts";
-import { ar } from "../src/shared/i18n/ar.ts";
-import { directionOf, languages, localizePath, type Lang } from "../src/shared/lang.ts";
-import { allPages, type Page } from "../src/shared/routes.ts";
-import { renderHead } from "../src/shared/seo.ts";
-import type { PublicConfig } from "../src/shared/site-config.ts";
+import { en } from "#shared/i18n/en.ts";
+import { ar } from "#shared/i18n/ar.ts";
+import { directionOf, languages, localizePath, type Lang } from "#shared/lang.ts";
+import { allPages, type Page } from "#shared/routes.ts";
+import { renderHead } from "#shared/seo.ts";
+import type { PublicConfig } from "#shared/site-config.ts";
 import { structuredDataFor } from "./lib/structured-data.ts";
 
 const clientDir = "dist/client";

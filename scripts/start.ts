@@ -4,7 +4,7 @@
  * script's TypeScript loader. On a built, unchanged checkout it goes straight to the server.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { readBuildInfo } from "../src/server/lib/build-info.ts";
+import { readBuildInfo } from "#server/lib/build-info.ts";
 import { buildFingerprint } from "./lib/build-fingerprint.ts";
 
 if (readBuildInfo("dist/client").fingerprint !== (await buildFingerprint(process.env))) {

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { classificationText, culturalContexts, families } from './library-source.ts';
-import type { ArabicStyle, FontLibrary, LibraryFamily, LibraryVariant } from '../../src/shared/schemas/font-library.ts';
+import type { ArabicStyle, FontLibrary, LibraryFamily, LibraryVariant } from '#shared/schemas/font-library.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const outFile = path.join(root, 'models/font-recognition/library.json');

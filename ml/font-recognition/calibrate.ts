@@ -6,8 +6,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
-import { loadFontLibrary } from "../../src/server/modules/font-recognition/font-library.ts";
-import { createFontRecognizer, defaultModelDir } from "../../src/server/modules/font-recognition/recognize-font.ts";
+import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
+import { createFontRecognizer, defaultModelDir } from "#server/modules/font-recognition/recognize-font.ts";
 import { renderSample } from "./render-sample.ts";
 import { makeLine, makeRng } from "./text-corpus.ts";
 

@@ -1,7 +1,7 @@
 // Photo-like degradations of a grayscale image: perspective, blur, lighting, noise, resampling, JPEG.
 import sharp from 'sharp';
-import { decodeGray, type GrayImage } from '../../src/server/modules/font-recognition/image-input.ts';
-import { resampleGray } from '../../src/server/modules/font-recognition/image-ops.ts';
+import { decodeGray, type GrayImage } from '#server/modules/font-recognition/image-input.ts';
+import { resampleGray } from '#server/modules/font-recognition/image-ops.ts';
 import type { Rng } from './text-corpus.ts';
 
 export function gaussian(rng: Rng): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LibraryFamily } from "../../src/shared/schemas/font-library.ts";
+import type { LibraryFamily } from "#shared/schemas/font-library.ts";
 import { calibrationError, confusions, ece, perScript, pct, quantile, summarise, type Outcome } from "./eval-scoring.ts";
 
 const families = [

@@ -1,7 +1,7 @@
 // Scores the recognizer's answers on the evaluation sets: family top-1/top-5, Arabic style, weight,
 // italic, size error and calibration. Pure functions of the outcomes, so they can be unit-tested.
-import type { LibraryFamily } from "../../src/shared/schemas/font-library.ts";
-import type { DetailedAnalysis } from "../../src/server/modules/font-recognition/recognize-font.ts";
+import type { LibraryFamily } from "#shared/schemas/font-library.ts";
+import type { DetailedAnalysis } from "#server/modules/font-recognition/recognize-font.ts";
 
 /** The parts of an analysis the scoring reads. */
 export interface ScoredAnalysis {

@@ -1,6 +1,6 @@
 // Times the recognizer on 2-megapixel photos: one analysis at a time, then many in flight.
 import { loadavg } from "node:os";
-import type { FontRecognizer } from "../../src/server/modules/font-recognition/recognize-font.ts";
+import type { FontRecognizer } from "#server/modules/font-recognition/recognize-font.ts";
 import { quantile } from "./eval-scoring.ts";
 
 export interface Latency {

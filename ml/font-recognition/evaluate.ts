@@ -8,8 +8,8 @@
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadFontLibrary } from "../../src/server/modules/font-recognition/font-library.ts";
-import { createFontRecognizer, defaultModelDir, type FontRecognizer } from "../../src/server/modules/font-recognition/recognize-font.ts";
+import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
+import { createFontRecognizer, defaultModelDir, type FontRecognizer } from "#server/modules/font-recognition/recognize-font.ts";
 import { chromiumScreenshots, heldOutCanvas, latencyPhotos, photoLike, type Case } from "./eval-data.ts";
 import { evaluationMarkdown, type EvalLabels, type Report } from "./eval-report.ts";
 import { calibrationError, confusions, perScript, summarise, type Outcome } from "./eval-scoring.ts";

@@ -1,8 +1,8 @@
 // Hand-written facts about each family. build-library.ts adds the weights and files found on disk
 // and writes models/font-recognition/library.json, which is what the model and the server read.
 
-import type { CulturalContext } from '../../src/shared/schemas/cultural-context.ts';
-import type { ArabicStyle } from '../../src/shared/schemas/font-library.ts';
+import type { CulturalContext } from '#shared/schemas/cultural-context.ts';
+import type { ArabicStyle } from '#shared/schemas/font-library.ts';
 
 export type Script = 'arabic' | 'latin';
 export type LatinClass = 'serif' | 'sans' | 'slab' | 'script' | 'monospace' | 'display';

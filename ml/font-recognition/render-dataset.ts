@@ -6,10 +6,10 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadFontLibrary } from '../../src/server/modules/font-recognition/font-library.ts';
-import { arabicStyles } from '../../src/shared/schemas/font-library.ts';
-import { findTextLines } from '../../src/server/modules/font-recognition/find-text-lines.ts';
-import { lineToModelInputs, MODEL_INPUT_HEIGHT, MODEL_INPUT_WIDTH } from '../../src/server/modules/font-recognition/model-inputs.ts';
+import { loadFontLibrary } from '#server/modules/font-recognition/font-library.ts';
+import { arabicStyles } from '#shared/schemas/font-library.ts';
+import { findTextLines } from '#server/modules/font-recognition/find-text-lines.ts';
+import { lineToModelInputs, MODEL_INPUT_HEIGHT, MODEL_INPUT_WIDTH } from '#server/modules/font-recognition/model-inputs.ts';
 import { renderSample, repoRoot } from './render-sample.ts';
 import { makeLine, makeRng } from './text-corpus.ts';
 

@@ -2,9 +2,9 @@
 // screenshots and photos look familiar to the model.
 import path from 'node:path';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
-import type { LibraryFamily, LibraryVariant } from '../../src/shared/schemas/font-library.ts';
-import { rgbaToGray, type GrayImage } from '../../src/server/modules/font-recognition/image-input.ts';
-import { resampleGray } from '../../src/server/modules/font-recognition/image-ops.ts';
+import type { LibraryFamily, LibraryVariant } from '#shared/schemas/font-library.ts';
+import { rgbaToGray, type GrayImage } from '#server/modules/font-recognition/image-input.ts';
+import { resampleGray } from '#server/modules/font-recognition/image-ops.ts';
 import { blur, gaussian, jpeg, lighting, noise, perspective, resampleRoundTrip } from './degrade.ts';
 import type { Rng } from './text-corpus.ts';
 

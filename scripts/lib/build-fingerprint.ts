@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { publicConfigKeys } from "../../src/shared/site-config.ts";
+import { publicConfigKeys } from "#shared/site-config.ts";
 
 /** Inputs of the build (client, prerender, server bundle); a change in any of them makes `npm start` rebuild. */
 const inputs = ["src/client", "src/shared", "src/server", "content", "media", "public", "index.html", "vite.config.ts", "scripts", "package-lock.json"];

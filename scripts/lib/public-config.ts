@@ -1,4 +1,4 @@
-import { publicConfigSchema, type PublicConfig } from "../../src/shared/site-config.ts";
+import { publicConfigSchema, type PublicConfig } from "#shared/site-config.ts";
 
 /** Reads the build-time studio details, failing with one readable line per bad variable. */
 export function readPublicConfig(env: NodeJS.ProcessEnv): PublicConfig {

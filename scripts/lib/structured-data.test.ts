@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicConfigSchema } from "../../src/shared/site-config.ts";
+import { publicConfigSchema } from "#shared/site-config.ts";
 import { structuredDataFor } from "./structured-data.ts";
 
 type JsonLd = Record<string, unknown> & { name?: string; offers: { price: string; url: string } };

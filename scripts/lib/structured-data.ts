@@ -1,13 +1,13 @@
-import { absoluteUrl } from "../../src/shared/seo.ts";
-import { localizePath, type Lang } from "../../src/shared/lang.ts";
-import type { PageId } from "../../src/shared/routes.ts";
-import type { PublicConfig } from "../../src/shared/site-config.ts";
-import { en } from "../../src/shared/i18n/en.ts";
-import { ar } from "../../src/shared/i18n/ar.ts";
-import { catalog } from "../../content/catalog.ts";
-import { productMedia } from "../../content/showcase.ts";
-import productsEn from "../../content/products.en.ts";
-import productsAr from "../../content/products.ar.ts";
+import { absoluteUrl } from "#shared/seo.ts";
+import { localizePath, type Lang } from "#shared/lang.ts";
+import type { PageId } from "#shared/routes.ts";
+import type { PublicConfig } from "#shared/site-config.ts";
+import { en } from "#shared/i18n/en.ts";
+import { ar } from "#shared/i18n/ar.ts";
+import { catalog } from "#content/catalog.ts";
+import { productMedia } from "#content/showcase.ts";
+import productsEn from "#content/products.en.ts";
+import productsAr from "#content/products.ar.ts";
 
 /**
  * schema.org data for a page (DESIGN D3), in the page's language: the studio (Organization) on

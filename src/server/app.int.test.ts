@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../tests/helpers/app.ts";
-import { createStaticFixture, fixtureStyle } from "../../tests/helpers/static-fixture.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
+import { createStaticFixture, fixtureStyle } from "#tests/helpers/static-fixture.ts";
 
 let app: FastifyInstance;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ar } from "#shared/i18n/ar.ts";
 import { en } from "#shared/i18n/en.ts";
-import { createTestApp } from "../../tests/helpers/app.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
 import { ApiError } from "./lib/api-error.ts";
 import type { ZodTypeProvider } from "./lib/zod-validation.ts";
 

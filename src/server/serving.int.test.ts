@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../tests/helpers/app.ts";
-import { createStaticFixture } from "../../tests/helpers/static-fixture.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
+import { createStaticFixture } from "#tests/helpers/static-fixture.ts";
 import { precompress } from "../../scripts/lib/precompress.ts";
 import { updateProduct } from "./modules/products/update-product.ts";
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import homeAr from "../../src/client/pages/home.ar.ts";
-import homeEn from "../../src/client/pages/home.en.ts";
+import homeAr from "#client/pages/home.ar.ts";
+import homeEn from "#client/pages/home.en.ts";
 import { expect, test, waitForApp } from "./fixtures.ts";
 
 /**

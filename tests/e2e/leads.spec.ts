@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { services } from "../../content/services.ts";
+import { services } from "#content/services.ts";
 import { expect, expectAccessible, test, waitForApp } from "./fixtures.ts";
 
 /** Contact, services and the proposal wizard (issue 10), in English and Arabic. */

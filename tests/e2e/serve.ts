@@ -16,4 +16,4 @@ delete process.env.REDIS_URL;
 
 // The server as it ships: the bundle `npm run build` wrote (run it from the sources with
 // E2E_FROM_SOURCES=1, e.g. to debug).
-await import(process.env.E2E_FROM_SOURCES ? "../../src/server/server.ts" : pathToFileURL("dist/server/server.js").href);
+await import(process.env.E2E_FROM_SOURCES ? "#server/server.ts" : pathToFileURL("dist/server/server.js").href);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { buildApp, type BuildOptions } from "../../src/server/app.ts";
-import { loadConfig } from "../../src/server/config.ts";
+import { buildApp, type BuildOptions } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
 
 /**
  * Builds the whole app in-process for `inject` tests, each with its own fresh database:

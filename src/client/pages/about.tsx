@@ -5,7 +5,7 @@ import { Reveal } from "#client/components/ui/reveal.tsx";
 import { SectionHeading } from "#client/components/ui/section-heading.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
-import { productMedia } from "../../../content/showcase.ts";
+import { productMedia } from "#content/showcase.ts";
 
 export const copy = defineLazyCopy({ en: () => import("./about.en.ts"), ar: () => import("./about.ar.ts") });
 

@@ -10,7 +10,7 @@ import { useNearViewport } from "#client/components/ui/use-near-viewport.ts";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { ProductCard } from "#client/features/showcase/product-card.tsx";
-import type { CatalogProductId } from "../../../content/catalog.ts";
+import type { CatalogProductId } from "#content/catalog.ts";
 
 export const copy = defineLazyCopy({ en: () => import("./home.en.ts"), ar: () => import("./home.ar.ts") });
 

@@ -1,6 +1,6 @@
 import type { Catalog } from "#shared/i18n/types.ts";
 import making from "#client/features/showcase/making-of.ar.ts";
-import record from "../../../content/showcase.ar.ts";
+import record from "#content/showcase.ar.ts";
 import type en from "./products.en.ts";
 
 const ar: Catalog<typeof en> = {

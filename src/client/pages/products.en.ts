@@ -1,5 +1,5 @@
 import making from "#client/features/showcase/making-of.en.ts";
-import record from "../../../content/showcase.en.ts";
+import record from "#content/showcase.en.ts";
 
 export default {
   record,

@@ -14,7 +14,7 @@ import { siteConfig } from "#client/lib/site-config.ts";
 import { MakingOf } from "#client/features/showcase/making-of.tsx";
 import { readWishlist, toggleWishlist } from "#client/features/showcase/wishlist.ts";
 import { formatPrice } from "#shared/i18n/format.ts";
-import { priceOf, showcase } from "../../../content/showcase.ts";
+import { priceOf, showcase } from "#content/showcase.ts";
 
 export const copy = defineLazyCopy({ en: () => import("./products.en.ts"), ar: () => import("./products.ar.ts") });
 

@@ -1,4 +1,4 @@
-import { catalog } from "../../../content/catalog.ts";
+import { catalog } from "#content/catalog.ts";
 import type { Db } from "./database.ts";
 import { products } from "./schema/catalog.ts";
 

@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/database.ts";
-import { createTestApp } from "../../../tests/helpers/app.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
 import { createJobRunner, type JobRunner } from "./background-jobs.ts";
 
 const log = pino({ level: "silent" });

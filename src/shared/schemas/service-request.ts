@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { services, type ServiceId } from "../../../content/services.ts";
+import { services, type ServiceId } from "#content/services.ts";
 import { LEAD_LIMITS, emailField, honeypotField, nameField, requiredText } from "./lead-fields.ts";
 
 /** A service request names one of the studio's services (content/services.ts, spec §3). */

@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import manifest from "../../../../content/media-manifest.json";
+import manifest from "#content/media-manifest.json";
 import { mediaUrl, rasterPattern, variantName, widthsFor, type MediaManifest } from "#shared/media.ts";
 
 const media = manifest as unknown as MediaManifest;

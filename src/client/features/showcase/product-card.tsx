@@ -4,8 +4,8 @@ import { Picture } from "#client/components/ui/picture.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { formatPrice } from "#shared/i18n/format.ts";
-import type { CatalogProductId } from "../../../../content/catalog.ts";
-import { priceOf, productMedia } from "../../../../content/showcase.ts";
+import type { CatalogProductId } from "#content/catalog.ts";
+import { priceOf, productMedia } from "#content/showcase.ts";
 import { CartIcon, InfoIcon, ZoomIcon } from "./icons.tsx";
 
 export type CardCopy = {

@@ -8,8 +8,8 @@ import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { siteConfig } from "#client/lib/site-config.ts";
 import { formatPrice } from "#shared/i18n/format.ts";
-import type { CatalogProductId } from "../../../../content/catalog.ts";
-import { priceOf, productMedia } from "../../../../content/showcase.ts";
+import type { CatalogProductId } from "#content/catalog.ts";
+import { priceOf, productMedia } from "#content/showcase.ts";
 import { showcaseCopy } from "./copy.ts";
 
 type Props = { productId: CatalogProductId; onClose: () => void };

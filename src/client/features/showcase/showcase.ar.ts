@@ -1,5 +1,5 @@
 import type { Catalog } from "#shared/i18n/types.ts";
-import products from "../../../../content/products.ar.ts";
+import products from "#content/products.ar.ts";
 import type en from "./showcase.en.ts";
 
 const ar: Catalog<typeof en> = {

@@ -1,4 +1,4 @@
-import products from "../../../../content/products.en.ts";
+import products from "#content/products.en.ts";
 
 /** Copy of the product modal, zoom viewer and slideshow, loaded with them (not with the page). */
 export default {

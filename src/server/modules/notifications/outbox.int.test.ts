@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "#server/db/database.ts";
 import { outbox } from "#server/db/schema/notifications.ts";
 import { createJobRunner, type JobRunner } from "#server/lib/background-jobs.ts";
-import { createTestApp, freshPostgresDatabase } from "../../../../tests/helpers/app.ts";
-import { closedPort, startSmtpServer, type TestSmtpServer } from "../../../../tests/helpers/smtp.ts";
+import { createTestApp, freshPostgresDatabase } from "#tests/helpers/app.ts";
+import { closedPort, startSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp.ts";
 import { deliverOutbox } from "./deliver-outbox.ts";
 import { createSmtpMailer } from "./mailer.ts";
 

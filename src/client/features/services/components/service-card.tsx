@@ -1,5 +1,5 @@
 import { interpolate } from "#shared/i18n/types.ts";
-import type { Service } from "../../../../../content/services.ts";
+import type { Service } from "#content/services.ts";
 import { previewText } from "../lib/preview.ts";
 import type { ServicesCopy } from "../copy.ts";
 

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { CloseIcon } from "#client/components/ui/icons.tsx";
 import { Modal } from "#client/components/ui/modal.tsx";
 import { siteConfig } from "#client/lib/site-config.ts";
-import type { Service } from "../../../../../content/services.ts";
+import type { Service } from "#content/services.ts";
 import type { ServicesCopy } from "../copy.ts";
 import { serviceWhatsAppUrl } from "../lib/whatsapp.ts";
 

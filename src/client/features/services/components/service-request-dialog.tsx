@@ -11,7 +11,7 @@ import { useI18n } from "#client/i18n/i18n.tsx";
 import { apiRequest } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
 import { serviceRequestFormSchema, type ServiceRequestForm, type ServiceRequestFormInput } from "#shared/schemas/service-request.ts";
-import type { Service } from "../../../../../content/services.ts";
+import type { Service } from "#content/services.ts";
 import type { ServicesCopy } from "../copy.ts";
 import { serviceFieldValue, serviceRequestBody } from "../lib/service-request.ts";
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Reveal } from "#client/components/ui/reveal.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
-import { services, type Service, type ServiceId } from "../../../../../content/services.ts";
+import { services, type Service, type ServiceId } from "#content/services.ts";
 import type { ServicesCopy } from "../copy.ts";
 import { ServiceCard } from "./service-card.tsx";
 import { ServiceDetailDialog } from "./service-detail-dialog.tsx";

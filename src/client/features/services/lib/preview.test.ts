@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { services } from "../../../../../content/services.ts";
+import { services } from "#content/services.ts";
 import { ELLIPSIS, PREVIEW_LENGTH, previewText } from "./preview.ts";
 
 describe("previewText", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { services } from "../../../../../content/services.ts";
+import { services } from "#content/services.ts";
 import { serviceFieldValue, serviceRequestBody } from "./service-request.ts";
 
 describe("service request", () => {

@@ -2,7 +2,7 @@ import { crc32, deflateSync } from "node:zlib";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../../../../tests/helpers/app.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
 import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
 import { ar } from "#shared/i18n/ar.ts";
 import { en } from "#shared/i18n/en.ts";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../../../../tests/helpers/app.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
 import { fontLibraryResponseSchema } from "#shared/schemas/font-library.ts";
 
 let app: FastifyInstance;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMedia } from "../../../../../scripts/build-media.ts";
-import { createTestApp } from "../../../../../tests/helpers/app.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
 
 let app: FastifyInstance;
 let hash = "";

@@ -5,7 +5,7 @@ import { inquiries, leadReferences, proposals } from "#server/db/schema/leads.ts
 import { outbox } from "#server/db/schema/notifications.ts";
 import { ar } from "#shared/i18n/ar.ts";
 import { en } from "#shared/i18n/en.ts";
-import { createTestApp } from "../../../../../tests/helpers/app.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
 
 const contact = { name: "Sara Al-Qahtani", email: "sara@example.sa", message: "I would like twenty bowls for Eid gifts." };
 const serviceRequest = {
