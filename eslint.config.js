@@ -42,4 +42,17 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
     },
   },
+  {
+    files: ["src/server/**/*.ts"],
+    ignores: ["src/server/lib/site-redirect.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='redirect']",
+          message: "Redirect with redirectWithinSite (src/server/lib/site-redirect.ts), so no Location leaves the site.",
+        },
+      ],
+    },
+  },
 );

@@ -10,6 +10,7 @@ import fp from "fastify-plugin";
 import { langCookie, splitLangPath, localizePath, type Lang } from "#shared/lang.ts";
 import { redirects } from "#shared/routes.ts";
 import { etagMatches, pickEncoding, type ContentEncoding } from "../lib/accept-encoding.ts";
+import { redirectWithinSite } from "../lib/site-redirect.ts";
 
 type Variant = { body: Buffer; etag: string };
 /** A page or asset as it is sent: the bytes, and their brotli and gzip twins, each with its ETag. */
@@ -180,18 +181,18 @@ export default fp<{ root: string }>(
       const [pathname = "/", query] = request.url.split("?");
       const search = query ? `?${query}` : "";
       if (pathname.length > 1 && pathname.endsWith("/")) {
-        return reply.redirect(`${pathname.replace(/\/+$/, "")}${search}`, 301);
+        return redirectWithinSite(reply, `${pathname.replace(/\/+$/, "")}${search}`, 301);
       }
       const { lang, path } = splitLangPath(pathname);
       const moved = redirects[path];
-      if (moved) return reply.redirect(`${localizePath(moved, lang)}${search}`, 301);
+      if (moved) return redirectWithinSite(reply, `${localizePath(moved, lang)}${search}`, 301);
 
       // The home page opens in the language the visitor chose last time.
       if (path === "/") {
         reply.header("Vary", "Cookie");
         const remembered = request.cookies[langCookie];
         if ((remembered === "ar" || remembered === "en") && remembered !== lang) {
-          return reply.redirect(`${localizePath("/", remembered)}${search}`, 302);
+          return redirectWithinSite(reply, `${localizePath("/", remembered)}${search}`, 302);
         }
       }
 
