@@ -24,6 +24,16 @@ import seo from "./routes/seo.ts";
 /** Bytes below which compressing an answer saves no round trip (about one TCP segment). */
 export const compressThreshold = 1400;
 
+/**
+ * Fastify's own hop count trusts no one (it cannot tell a proxy from a client), so a count
+ * becomes "the nearest `hops` peers are our proxies": the client address is the entry that many
+ * steps from the right of X-Forwarded-For, and a spoofed leftmost entry is never read.
+ */
+function trustedProxies(setting: Config["TRUST_PROXY"]) {
+  if (typeof setting !== "number") return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Builds the whole application from plugins; `server.ts` only listens. Tests call this directly. */
@@ -37,7 +47,18 @@ export type BuildOptions = {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
+    // Slow or stalled clients (one byte every few seconds) are cut off instead of holding sockets
+    // and buffers for ever; Node checks the request and header deadlines every second.
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      // Node refuses a header deadline later than the request's.
+      headersTimeout: config.REQUEST_TIMEOUT_MS > 0 ? Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS) : config.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: 1000,
+    },
     // Form and payment bodies are small; a route that takes more (an image) says so itself.
     bodyLimit: 64 * 1024,
     requestIdHeader: false,

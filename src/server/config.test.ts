@@ -15,7 +15,34 @@ describe("loadConfig", () => {
     const config = loadConfig({ PORT: "8080", DATABASE_URL: "postgres://u@db:5432/studio", TRUST_PROXY: "true" });
     expect(config.PORT).toBe(8080);
     expect(config.DATABASE_URL).toBe("postgres://u@db:5432/studio");
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toBe(1);
+  });
+
+  it("reads TRUST_PROXY as off, a number of hops, or proxy addresses; true means one hop", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.4,::1, fd00::/8,loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.4",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+    for (const bad of ["yes", "10.0.0.0/33", "10.0.0", "proxy.internal", "99"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be false, a number of proxy hops/);
+    }
+  });
+
+  it("has timeouts for slow clients and slow statements", () => {
+    const config = loadConfig({});
+    expect(config.REQUEST_TIMEOUT_MS).toBe(60_000);
+    expect(config.HEADERS_TIMEOUT_MS).toBe(10_000);
+    expect(config.DATABASE_STATEMENT_TIMEOUT_MS).toBe(10_000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: "5000" }).REQUEST_TIMEOUT_MS).toBe(5000);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: "soon" })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 
   it("treats an empty variable as unset", () => {

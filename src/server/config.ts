@@ -1,9 +1,47 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { publicConfigSchema } from "#shared/site-config.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
+
+const proxyNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (proxyNames.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell us the client's address in X-Forwarded-For (DESIGN D14: rate limits key on
+ * it). `false`: none, the socket's peer is the client. A number: that many proxies in front of the
+ * app, each adding one entry, so the client is that many entries from the right; anything further
+ * left was written by the client. `true` means 1, never "believe every entry". A comma list:
+ * proxies by address or CIDR (or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`).
+ */
+export const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === "false" || value === "0") return false;
+    if (value === "true") return 1;
+    if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (bad.length === 0) return entries;
+    context.addIssue({
+      code: "custom",
+      message: `must be false, a number of proxy hops (1-10), or a comma list of proxy addresses or CIDRs; not understood: ${bad.join(", ")}`,
+    });
+    return z.NEVER;
+  });
+
+const milliseconds = (fallback: number) => z.coerce.number().int().min(0).max(3_600_000).default(fallback);
 
 /** Every setting the server reads, validated once at start (DESIGN D13). */
 export const configSchema = publicConfigSchema.extend({
@@ -22,9 +60,19 @@ export const configSchema = publicConfigSchema.extend({
     .optional(),
   STATIC_DIR: z.string().min(1).default("./dist/client"),
   MEDIA_DIR: z.string().min(1).default("./media"),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   /** Run background jobs (the e-mail outbox, order expiry) in this process. */
   BACKGROUND_JOBS: booleanFlag.default(true),
+  /** Whole request, headers and body, from the first byte (slow clients are cut off after it). */
+  REQUEST_TIMEOUT_MS: milliseconds(60_000),
+  /** Request line and headers. */
+  HEADERS_TIMEOUT_MS: milliseconds(10_000),
+  /** An idle kept-alive connection (above a load balancer's own idle timeout, 60 s on most). */
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000),
+  /** A socket with no traffic either way while a request is open. */
+  CONNECTION_TIMEOUT_MS: milliseconds(60_000),
+  /** PostgreSQL: the server cancels any statement running longer. */
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(10_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** `smtp://user:pass@host:587` or `smtps://…:465`: where the outbox sends e-mail. Unset: mail waits in the outbox. */
   SMTP_URL: z

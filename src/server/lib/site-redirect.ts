@@ -11,7 +11,7 @@ const origin = "http://site.invalid";
  */
 export function sitePath(target: string): string {
   const encoded = target.replace(/[^\x21-\x7e]|\\/gu, (char) =>
-    [...Buffer.from(char.isWellFormed() ? char : "\ufffd")].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join(""),
+    [...Buffer.from(char)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join(""),
   );
   const path = `/${encoded.replace(/^\/+/, "")}`;
   const resolved = new URL(path, origin);

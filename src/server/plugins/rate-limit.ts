@@ -1,26 +1,100 @@
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore } from "@fastify/rate-limit";
+import LocalStore from "@fastify/rate-limit/store/LocalStore.js";
+import RedisStore from "@fastify/rate-limit/store/RedisStore.js";
+import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import fp from "fastify-plugin";
 
+type Store = FastifyRateLimitStore;
+type Callback = Parameters<Store["incr"]>[1];
+type RouteOptions = Parameters<Store["child"]>[0];
+
+/** The plugin hands stores its resolved settings, which carry these two flags untyped. */
+function windowFlags(params: object): [continueExceeding: boolean, exponentialBackoff: boolean] {
+  const flags = params as { continueExceeding?: boolean; exponentialBackoff?: boolean };
+  return [flags.continueExceeding ?? false, flags.exponentialBackoff ?? false];
+}
+
+/**
+ * Counts in Redis while it answers and in this process's memory while it does not, so an outage
+ * of Redis loosens the limits to one instance's share instead of taking every limited route down.
+ * Commands fail at once when Redis is away (no offline queue) or slow (commandTimeout).
+ */
+function redisOrMemoryStore(redis: Redis, nameSpace: string, log: FastifyBaseLogger) {
+  let degraded = false;
+  const fallBack = (error: unknown) => {
+    if (degraded) return;
+    degraded = true;
+    log.warn({ err: error }, "rate limits: Redis unavailable, counting in memory until it returns");
+  };
+  redis.on("ready", () => {
+    if (!degraded) return;
+    degraded = false;
+    log.warn("rate limits: Redis is back, counting there again");
+  });
+
+  return class RedisOrMemoryStore {
+    constructor(
+      params: FastifyRateLimitOptions | RouteOptions,
+      private readonly remote: Store = new RedisStore(...windowFlags(params), redis, nameSpace),
+      private readonly local: Store = new LocalStore(...windowFlags(params)),
+    ) {}
+
+    incr(key: string, callback: Callback, timeWindow: number, max: number) {
+      if (redis.status !== "ready") {
+        fallBack(new Error(`Redis connection is ${redis.status}`));
+        this.local.incr(key, callback, timeWindow, max);
+        return;
+      }
+      this.remote.incr(
+        key,
+        (error, result) => {
+          if (!error) return callback(null, result);
+          fallBack(error);
+          this.local.incr(key, callback, timeWindow, max);
+        },
+        timeWindow,
+        max,
+      );
+    }
+
+    child(routeOptions: RouteOptions): Store {
+      return new RedisOrMemoryStore(routeOptions, this.remote.child(routeOptions), this.local.child(routeOptions));
+    }
+  };
+}
+
 /**
  * Rate limits, in memory by default; with REDIS_URL in Redis so that several instances agree
- * (DESIGN D14). Routes opt in with `config: { rateLimit: { max, timeWindow } }`.
+ * (DESIGN D14), falling back to memory while Redis is unreachable. Routes opt in with
+ * `config: { rateLimit: { max, timeWindow } }`.
  */
 export default fp<{ redisUrl?: string; perMinute: number }>(
   async (app, options) => {
-    let redis: Redis | undefined;
+    const nameSpace = "studio-rate-limit:";
+    let store: ReturnType<typeof redisOrMemoryStore> | undefined;
     if (options.redisUrl) {
       const { Redis } = await import("ioredis");
-      redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false });
-      app.addHook("onClose", async () => {
-        await redis?.quit();
+      const redis = new Redis(options.redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        commandTimeout: 500,
+        connectTimeout: 2000,
+        // Keep trying to reconnect, at most every 5 s, for as long as the process lives.
+        retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
       });
+      // Without a listener ioredis prints every failed reconnect; the store logs the outage once.
+      redis.on("error", (error: Error) => app.log.debug({ err: error }, "redis connection error"));
+      app.addHook("onClose", async () => {
+        redis.disconnect();
+      });
+      store = redisOrMemoryStore(redis, nameSpace, app.log);
     }
     await app.register(rateLimit, {
       global: false,
       max: options.perMinute,
       timeWindow: "1 minute",
-      ...(redis ? { redis, nameSpace: "studio-rate-limit:" } : {}),
+      ...(store ? { store } : {}),
     });
   },
   { name: "rate-limit" },
