@@ -88,7 +88,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { redisUrl: config.REDIS_URL, perMinute: config.RATE_LIMIT_PER_MINUTE });
 
   // What the routes use.
-  await app.register(database, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await app.register(database, {
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
   await app.register(backgroundJobs, { enabled: config.BACKGROUND_JOBS });
   await app.register(outbox, {
     smtpUrl: config.SMTP_URL,

@@ -10,9 +10,13 @@ declare module "fastify" {
 }
 
 /** Opens PGlite or PostgreSQL, applies migrations, seeds the catalog, closes on shutdown. */
-export default fp<{ url?: string; dataDir: string }>(
+export default fp<{ url?: string; dataDir: string; statementTimeoutMs?: number }>(
   async (app, options) => {
-    const database = await openDatabase(options);
+    const database = await openDatabase({
+      ...options,
+      // The pool replaces the connection by itself; /readyz reports the outage meanwhile.
+      onConnectionError: (error) => app.log.warn({ err: error }, "database connection lost; reconnecting on next use"),
+    });
     await seedCatalog(database.db);
     app.decorate("database", database);
     app.decorate("db", database.db);
