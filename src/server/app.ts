@@ -8,6 +8,8 @@ import { zodValidatorCompiler } from "./lib/zod-validation.ts";
 import auth from "./plugins/auth.ts";
 import backgroundJobs from "./plugins/background-jobs.ts";
 import catalogCache from "./plugins/catalog-cache.ts";
+import { clientErrors, frameworkErrors } from "./lib/early-errors.ts";
+import { securityHeaders } from "./lib/security-headers.ts";
 import database from "./plugins/database.ts";
 import errors from "./plugins/errors.ts";
 import fontRecognizer from "./plugins/font-recognizer.ts";
@@ -45,6 +47,9 @@ export type BuildOptions = {
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const securityOptions = { https: config.SITE_URL.startsWith("https://"), styleHashes: readBuildInfo(config.STATIC_DIR).styleHashes ?? [] };
+  // The same headers as every other answer, for the refusals Fastify makes before any hook runs.
+  const headers = securityHeaders(securityOptions);
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     trustProxy: trustedProxies(config.TRUST_PROXY),
@@ -67,6 +72,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof given === "string" && requestIdPattern.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreDuplicateSlashes: true },
+    // Refusals that come before any hook runs get the same headers and error shape as the rest.
+    frameworkErrors: frameworkErrors(headers),
+    clientErrorHandler: clientErrors(headers),
   });
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
@@ -78,8 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The request pipeline, in order: language, error rendering, security headers, bodies.
   await app.register(i18n);
   await app.register(errors);
-  const { styleHashes = [] } = readBuildInfo(config.STATIC_DIR);
-  await app.register(security, { https: config.SITE_URL.startsWith("https://"), styleHashes });
+  await app.register(security, securityOptions);
   await app.register(jsonBody);
   await app.register(cookie);
   // Only dynamic answers are compressed per request, and only when that saves a network packet:
