@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { publicConfigSchema } from "#shared/site-config.ts";
+import { isSecretVariable, maskUrlPasswords } from "./lib/redact.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -107,6 +108,11 @@ export class ConfigError extends Error {
   }
 }
 
+/** A bad value as the error message may show it: secrets hidden, URL passwords masked. */
+function shown(name: string, value: string): string {
+  return isSecretVariable(name) ? "a value, hidden" : `"${maskUrlPasswords(value)}"`;
+}
+
 /** Parses the environment; throws a ConfigError listing every bad variable by name. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set", as in most deployment tools.
@@ -116,12 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   throw new ConfigError(
     parsed.error.issues.map((issue) => {
       const name = issue.path.join(".");
-      return `${name}: ${issue.message}${name in defined ? ` (got "${withoutPassword(defined[name] ?? "")}")` : ""}`;
+      return `${name}: ${issue.message}${name in defined ? ` (got ${shown(name, defined[name]!)})` : ""}`;
     }),
   );
-}
-
-/** A URL's password never reaches a log: `smtp://user:secret@host` is shown as `smtp://user:***@host`. */
-function withoutPassword(value: string): string {
-  return value.replace(/\/\/([^:/@\s]*):[^@\s]*@/, "//$1:***@");
 }

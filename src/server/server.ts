@@ -1,19 +1,12 @@
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { loadConfig, type Config } from "./config.ts";
+import { describeStartupFailure } from "./lib/startup-failure.ts";
+
+let config: Config | undefined;
 
 /** Starts the site and API, and shuts down cleanly on SIGTERM/SIGINT (DESIGN D15). */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
+  config = loadConfig();
   const app = await buildApp(config);
   let closing = false;
   const shutdown = (signal: string) => {
@@ -36,10 +29,21 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
+  try {
+    await app.listen({ host: config.HOST, port: config.PORT });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
 }
 
+// One line naming the setting and the cause, secrets masked, no stack (LOG_LEVEL=debug adds it).
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(
+    describeStartupFailure(error, {
+      ...(config ? { listen: { host: config.HOST, port: config.PORT } } : {}),
+      debug: config ? ["debug", "trace"].includes(config.LOG_LEVEL) : false,
+    }),
+  );
   process.exit(1);
 });
