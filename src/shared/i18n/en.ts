@@ -125,6 +125,7 @@ export const en = {
       tooLarge: "The image is larger than 10 MB. Choose a smaller image.",
       unsupportedType: "Only PNG, JPEG and WebP images can be analysed.",
       dimensions: "The image is too large to analyse ({width} × {height} pixels). Use an image of at most {max} pixels on each side.",
+      pixels: "The image has too many pixels to analyse ({width} × {height}, {megapixels} megapixels). Use an image of at most {max} megapixels, or crop it to the text.",
       unreadable: "The image is damaged or cannot be read.",
       noText: "No text was found in the image. Try a sharper image, or draw a box around the text.",
       invalidBox: "The selected area is outside the image or too small. Select the text again, or analyse the whole image.",

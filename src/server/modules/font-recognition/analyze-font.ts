@@ -42,6 +42,16 @@ function toRefusal(error: unknown): unknown {
   if (error instanceof UnsupportedImageTypeError) {
     return new ApiError(415, "unsupported_image_type", "fontAnalysis.errors.unsupportedType");
   }
+  if (error instanceof ImageTooLargeError && error.limit === "pixels") {
+    return new ApiError(413, "image_too_many_pixels", "fontAnalysis.errors.pixels", {
+      params: {
+        width: error.width,
+        height: error.height,
+        megapixels: Math.round((error.width * error.height) / 100_000) / 10,
+        max: defaultImageLimits.maxPixels / 1_000_000,
+      },
+    });
+  }
   if (error instanceof ImageTooLargeError) {
     return new ApiError(413, "image_dimensions_too_large", "fontAnalysis.errors.dimensions", {
       params: { width: error.width, height: error.height, max: defaultImageLimits.maxDimension },

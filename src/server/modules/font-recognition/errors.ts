@@ -12,13 +12,17 @@ export class UnsupportedImageTypeError extends FontRecognitionError {
   readonly code = 'UNSUPPORTED_IMAGE_TYPE';
 }
 
-/** The header claims dimensions beyond the limits (a decompression bomb, or just too big). Maps to 413 or 422. */
+/**
+ * The header claims dimensions beyond the limits (a decompression bomb, or just too big): a side
+ * longer than allowed, or more pixels in all than one analysis may decode. Maps to 413.
+ */
 export class ImageTooLargeError extends FontRecognitionError {
   readonly code = 'IMAGE_TOO_LARGE';
   constructor(
     message: string,
     readonly width: number,
     readonly height: number,
+    readonly limit: 'dimension' | 'pixels' = 'dimension',
   ) {
     super(message);
   }

@@ -31,6 +31,13 @@ describe("readImageHeader", () => {
     expect(performance.now() - t).toBeLessThan(500);
   });
 
+  it("refuses more pixels than one analysis may decode, from the header alone", async () => {
+    await expect(readImageHeader(pngClaiming(4000, 4000))).resolves.toEqual({ type: "png", width: 4000, height: 4000 });
+    const error = await readImageHeader(pngClaiming(8000, 5000)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImageTooLargeError);
+    expect(error).toMatchObject({ width: 8000, height: 5000, limit: "pixels" });
+  });
+
   it("accepts a normal image", async () => {
     const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#fff" } }).png().toBuffer();
     await expect(readImageHeader(png)).resolves.toEqual({ type: "png", width: 30, height: 20 });

@@ -22,7 +22,13 @@ export interface ImageLimits {
   maxPixels: number;
 }
 
-export const defaultImageLimits: ImageLimits = { maxDimension: 12_000, maxPixels: 40_000_000 };
+/**
+ * What one analysis may decode. Decoding costs memory and time in proportion to the pixels (a
+ * 40-megapixel PNG of 15 KB took 2-4 s and some 200 MB), so the count is capped: 16 megapixels
+ * holds a 12-megapixel phone photo (4032 x 3024) and a 5K screenshot, and bounds a worker's
+ * peak at about 100 MB.
+ */
+export const defaultImageLimits: ImageLimits = { maxDimension: 12_000, maxPixels: 16_000_000 };
 
 export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
   if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) return 'png';
@@ -51,8 +57,11 @@ export async function readImageHeader(bytes: Uint8Array, limits: ImageLimits = d
   }
   const { width, height } = meta;
   if (!width || !height) throw new ImageDecodeError('The image has no dimensions');
-  if (width > limits.maxDimension || height > limits.maxDimension || width * height > limits.maxPixels) {
-    throw new ImageTooLargeError(`Image dimensions ${width}x${height} exceed the limit`, width, height);
+  if (width > limits.maxDimension || height > limits.maxDimension) {
+    throw new ImageTooLargeError(`Image dimensions ${width}x${height} exceed the limit`, width, height, 'dimension');
+  }
+  if (width * height > limits.maxPixels) {
+    throw new ImageTooLargeError(`Image of ${width}x${height} pixels exceeds the pixel limit`, width, height, 'pixels');
   }
   return { type, width, height };
 }
@@ -70,7 +79,7 @@ export async function decodeGray(bytes: Uint8Array, limits: ImageLimits = defaul
       .toBuffer({ resolveWithObject: true });
     return toGray(data, info.width, info.height, info.channels);
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new ImageTooLargeError('Image exceeds the pixel limit', 0, 0);
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new ImageTooLargeError('Image exceeds the pixel limit', 0, 0, 'pixels');
     throw new ImageDecodeError('The image is damaged or cannot be decoded');
   }
 }

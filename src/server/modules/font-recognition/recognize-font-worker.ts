@@ -14,7 +14,7 @@ export interface WorkerInit {
   limits: ImageLimits;
 }
 export type WorkerRequest = { id: number; bytes: Uint8Array; box?: Box };
-export type SerializedError = { name: string; message: string; width?: number; height?: number };
+export type SerializedError = { name: string; message: string; width?: number; height?: number; limit?: "dimension" | "pixels" };
 export type WorkerReply =
   | { type: "ready" }
   | { type: "failed"; error: SerializedError }
@@ -26,13 +26,15 @@ const init = workerData as WorkerInit;
 
 function serialize(error: unknown): SerializedError {
   if (error instanceof Error) {
-    const e = error as Error & { width?: number; height?: number };
-    return { name: e.name, message: e.message, ...(e.width !== undefined ? { width: e.width, height: e.height! } : {}) };
+    const e = error as Error & { width?: number; height?: number; limit?: "dimension" | "pixels" };
+    return { name: e.name, message: e.message, ...(e.width !== undefined ? { width: e.width, height: e.height!, ...(e.limit ? { limit: e.limit } : {}) } : {}) };
   }
   return { name: "Error", message: String(error) };
 }
 
 async function load(): Promise<LoadedModel> {
+  // Each image is decoded once: libvips's operation cache would only keep large bitmaps alive.
+  (await import("sharp")).default.cache(false);
   const session = await InferenceSession.create(path.join(init.modelDir, "model.onnx"), {
     // The pool supplies the parallelism: one thread per worker keeps the cores from being oversubscribed.
     intraOpNumThreads: 1,

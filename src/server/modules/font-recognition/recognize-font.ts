@@ -60,7 +60,7 @@ interface Slot {
 
 const errorClasses: Record<string, (e: SerializedError) => Error> = {
   UnsupportedImageTypeError: (e) => new UnsupportedImageTypeError(e.message),
-  ImageTooLargeError: (e) => new ImageTooLargeError(e.message, e.width ?? 0, e.height ?? 0),
+  ImageTooLargeError: (e) => new ImageTooLargeError(e.message, e.width ?? 0, e.height ?? 0, e.limit ?? 'dimension'),
   ImageDecodeError: (e) => new ImageDecodeError(e.message),
   NoTextFoundError: (e) => new NoTextFoundError(e.message),
   InvalidBoxError: (e) => new InvalidBoxError(e.message),
