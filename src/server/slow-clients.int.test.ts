@@ -1,7 +1,7 @@
 import { connect, type AddressInfo, type Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../tests/helpers/app.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
 
 let app: FastifyInstance;
 let port: number;

@@ -2,7 +2,7 @@ import { createServer, connect, type AddressInfo, type Server, type Socket } fro
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshPostgresDatabase } from "../../../tests/helpers/app.ts";
+import { freshPostgresDatabase } from "#tests/helpers/app.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 

@@ -1,8 +1,8 @@
 import { connect, type AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../../tests/helpers/app.ts";
-import { createStaticFixture } from "../../../tests/helpers/static-fixture.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
+import { createStaticFixture } from "#tests/helpers/static-fixture.ts";
 import { ar } from "#shared/i18n/ar.ts";
 
 let app: FastifyInstance;

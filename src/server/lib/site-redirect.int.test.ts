@@ -2,8 +2,8 @@ import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../../tests/helpers/app.ts";
-import { createStaticFixture } from "../../../tests/helpers/static-fixture.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
+import { createStaticFixture } from "#tests/helpers/static-fixture.ts";
 import { sitePath } from "./site-redirect.ts";
 
 let app: FastifyInstance;

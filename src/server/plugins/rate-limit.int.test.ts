@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { createServer, connect, type AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp } from "../../../tests/helpers/app.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 

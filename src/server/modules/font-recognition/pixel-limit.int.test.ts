@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../../../tests/helpers/app.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
 import { ar } from "#shared/i18n/ar.ts";
 import { en } from "#shared/i18n/en.ts";
 
