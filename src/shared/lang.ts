@@ -2,8 +2,6 @@ export const languages = ["en", "ar"] as const;
 export type Lang = (typeof languages)[number];
 export type Direction = "ltr" | "rtl";
 
-export const defaultLang: Lang = "en";
-
 export function directionOf(lang: Lang): Direction {
   return lang === "ar" ? "rtl" : "ltr";
 }

@@ -30,7 +30,6 @@ export const notFoundPage = { path: "/404", id: "notFound", module: "not-found",
 /** Every page the client can render: the routable ones and the 404 page. */
 export const allPages = [...sitePages, notFoundPage] as const;
 
-export type SitePage = (typeof sitePages)[number];
 export type Page = (typeof allPages)[number];
 export type PageId = Page["id"];
 

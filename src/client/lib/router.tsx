@@ -107,19 +107,6 @@ export function useNavigate(): NavigateFunction {
   return useRouter().navigate;
 }
 
-export function useSearchParams(): [URLSearchParams, (next: URLSearchParams | Record<string, string>, options?: NavigateOptions) => void] {
-  const { location, navigate } = useRouter();
-  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
-  const setParams = useCallback(
-    (next: URLSearchParams | Record<string, string>, options?: NavigateOptions) => {
-      const search = new URLSearchParams(next).toString();
-      navigate(`${location.pathname}${search ? `?${search}` : ""}${location.hash}`, options);
-    },
-    [location.pathname, location.hash, navigate],
-  );
-  return [params, setParams];
-}
-
 type RouteProps = { path: string; element: ReactNode };
 
 /** Declares a route for `<Routes>`; it renders nothing by itself. */

@@ -50,10 +50,3 @@ function issueMessage(issue: z.core.$ZodIssue): MessageKey {
   if (issue.code === "invalid_type" && !("input" in issue)) return "errors.required";
   return "errors.invalidValue";
 }
-
-/** Parses `data` with `schema` outside a route (a use case, a job); throws the same 400. */
-export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const result = schema.safeParse(data, { reportInput: true });
-  if (!result.success) throw validationError(result.error);
-  return result.data;
-}

@@ -4,9 +4,6 @@ import type { MessageKey } from "../i18n/message-key.ts";
 /** Spec §9 and DESIGN §3: the font tool takes images up to 10 MB, checked on the page and the server. */
 export const MAX_FONT_IMAGE_BYTES = 10 * 1024 * 1024;
 
-/** The image types the recognizer reads (checked by their bytes on the server). */
-export const FONT_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
-
 const key = <K extends MessageKey>(k: K): K => k;
 
 /** `data:<image type>[;params];base64,<data>`: the only form the page sends. */

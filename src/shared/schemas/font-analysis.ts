@@ -30,4 +30,3 @@ export const fontAnalysisSchema = z.object({
 });
 
 export type FontAnalysis = z.infer<typeof fontAnalysisSchema>;
-export type SimilarFont = z.infer<typeof similarFontSchema>;

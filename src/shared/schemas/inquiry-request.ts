@@ -11,6 +11,5 @@ export const inquiryRequestSchema = z.discriminatedUnion("kind", [contactInquiry
   error: "leads.kind.invalid",
 });
 
-export type InquiryRequestInput = z.input<typeof inquiryRequestSchema>;
 export type InquiryRequest = z.output<typeof inquiryRequestSchema>;
 export type InquiryKind = "contact" | "service_request";

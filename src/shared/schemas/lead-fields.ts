@@ -24,7 +24,6 @@ export const LEAD_LIMITS = {
   minText: 10,
 } as const;
 
-export const key = <K extends MessageKey>(k: K): K => k;
 
 /** A required text: trimmed, so that spaces alone count as empty. */
 export function requiredText(max: number, required: MessageKey, tooLong: MessageKey) {

@@ -2,9 +2,6 @@ import { randomInt } from "node:crypto";
 import type { Db } from "#server/db/database.ts";
 import { leadReferences } from "#server/db/schema/leads.ts";
 
-/** `MNT-` and six digits (DESIGN D10, from the spec's earlier proposal variant). */
-export const LEAD_REFERENCE_PATTERN = /^MNT-\d{6}$/;
-
 const MAX_TRIES = 20;
 
 export function randomLeadReference(): string {

@@ -16,8 +16,6 @@ export type FontToolState =
   | ({ phase: "analyzing" } & WithImage)
   | ({ phase: "done"; result: FontAnalysis } & WithImage);
 
-export type FontToolPhase = FontToolState["phase"];
-
 export type FontToolAction =
   /** A file the page refused (not an image, too large): what is shown stays. */
   | { type: "refused"; problem: ImageFileProblem }
