@@ -11,7 +11,17 @@ import importZones from "./eslint-rules/import-zones.js";
 const local = { rules: { "import-zones": importZones, "file-name-case": fileNameCase } };
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "ml/font-recognition/work/**", "media/scenes/**", "data/**", "test-results/**", "playwright-report/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "ml/font-recognition/work/**",
+      "media/scenes/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
@@ -50,7 +60,8 @@ export default tseslint.config(
         "error",
         {
           selector: "CallExpression[callee.property.name='redirect']",
-          message: "Redirect with redirectWithinSite (src/server/lib/site-redirect.ts), so no Location leaves the site.",
+          message:
+            "Redirect with redirectWithinSite (src/server/lib/site-redirect.ts), so no Location leaves the site.",
         },
       ],
     },

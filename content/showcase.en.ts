@@ -16,21 +16,40 @@ export default {
     name: "Abdulrahman Al-Otaibi",
     years: "14 years at the lathe",
     specialty: "Hand-turned hardwood and hidden joinery",
-    quote: "Walnut tells you where it wants to be cut. My job is to listen, and to stop before the piece loses its voice.",
+    quote:
+      "Walnut tells you where it wants to be cut. My job is to listen, and to stop before the piece loses its voice.",
   },
   materials: [
-    { name: "Natural walnut", detail: "Solid, kiln-dried walnut from responsibly managed forests, chosen board by board for its grain." },
-    { name: "Natural oils", detail: "Food-safe plant oils and beeswax: no lacquer, no plastic coating, easy to renew at home." },
-    { name: "Hidden joinery", detail: "Three parts that nest by friction alone: no screws, no glue lines, nothing to break." },
+    {
+      name: "Natural walnut",
+      detail: "Solid, kiln-dried walnut from responsibly managed forests, chosen board by board for its grain.",
+    },
+    {
+      name: "Natural oils",
+      detail: "Food-safe plant oils and beeswax: no lacquer, no plastic coating, easy to renew at home.",
+    },
+    {
+      name: "Hidden joinery",
+      detail: "Three parts that nest by friction alone: no screws, no glue lines, nothing to break.",
+    },
   ],
   craftsmanship:
     "Every piece is turned, carved and finished by hand in our Riyadh workshop. It takes 7-10 days of patient work to make a single Nawat, from the rough walnut block to the final coat of oil.",
   clips: {
     main: "Inside the workshop: the making of Nawat",
-    items: ["On the lathe: the bowl takes shape", "Light on the finished walnut", "Three parts, one gesture", "Oud, dates and the majlis"],
+    items: [
+      "On the lathe: the bowl takes shape",
+      "Light on the finished walnut",
+      "Three parts, one gesture",
+      "Oud, dates and the majlis",
+    ],
   },
   sketches: {
-    evolution: ["First idea: a bowl that hides the pits", "Second study: the base becomes a drawer of air", "Final form: three parts, one gesture"],
+    evolution: [
+      "First idea: a bowl that hides the pits",
+      "Second study: the base becomes a drawer of air",
+      "Final form: three parts, one gesture",
+    ],
     technical: "Technical drawing: section through the three nesting parts",
   },
 } as const;

@@ -12,13 +12,14 @@ export default {
     type: "suggestion",
     docs: { description: "File names are kebab-case" },
     schema: [],
-    messages: { kebab: "File name \"{{name}}\" is not kebab-case (lower-case words joined by hyphens; CONVENTIONS 9)." },
+    messages: { kebab: 'File name "{{name}}" is not kebab-case (lower-case words joined by hyphens; CONVENTIONS 9).' },
   },
   create(context) {
     const name = basename(context.filename);
     return {
       Program(node) {
-        if (!name.split(".").every((p) => part.test(p))) context.report({ node, loc: { line: 1, column: 0 }, messageId: "kebab", data: { name } });
+        if (!name.split(".").every((p) => part.test(p)))
+          context.report({ node, loc: { line: 1, column: 0 }, messageId: "kebab", data: { name } });
       },
     };
   },

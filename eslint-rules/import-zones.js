@@ -48,8 +48,10 @@ export default {
     docs: { description: "Imports run one way: pages → features → components/lib → shared" },
     schema: [],
     messages: {
-      direction: "{{from}} must not import {{to}} ({{target}}): imports run pages → features → components/lib → shared (CONVENTIONS 14).",
-      crossFeature: "The {{from}} feature must not import the {{to}} feature ({{target}}); move what both need to components/, lib/ or src/shared (CONVENTIONS 5).",
+      direction:
+        "{{from}} must not import {{to}} ({{target}}): imports run pages → features → components/lib → shared (CONVENTIONS 14).",
+      crossFeature:
+        "The {{from}} feature must not import the {{to}} feature ({{target}}); move what both need to components/, lib/ or src/shared (CONVENTIONS 5).",
     },
   },
   create(context) {
@@ -65,14 +67,25 @@ export default {
       const alias = Object.keys(aliases).find((prefix) => specifier.startsWith(prefix));
       let target;
       if (alias) target = aliases[alias] + specifier.slice(alias.length);
-      else if (specifier.startsWith(".")) target = relative(root, resolve(dirname(context.filename), specifier)).split(sep).join("/");
+      else if (specifier.startsWith("."))
+        target = relative(root, resolve(dirname(context.filename), specifier))
+          .split(sep)
+          .join("/");
       else return;
       const to = zoneOf(target);
       if (!to) return;
       if (!allowed[from.name].has(to.name)) {
-        context.report({ node: source, messageId: "direction", data: { from: names[from.name], to: names[to.name], target } });
+        context.report({
+          node: source,
+          messageId: "direction",
+          data: { from: names[from.name], to: names[to.name], target },
+        });
       } else if (from.name === "feature" && to.name === "feature" && from.feature !== to.feature) {
-        context.report({ node: source, messageId: "crossFeature", data: { from: from.feature, to: to.feature, target } });
+        context.report({
+          node: source,
+          messageId: "crossFeature",
+          data: { from: from.feature, to: to.feature, target },
+        });
       }
     };
 

@@ -35,7 +35,9 @@ async function largePng(): Promise<Buffer> {
   context.fillText("Nawat Studio", 40, 170);
   // The line spans most of the width, so that the layout finds it at any size.
   const lineWidth = Math.floor(width * 0.7);
-  const text = await sharp(await canvas.encode("png")).resize({ width: lineWidth }).toBuffer();
+  const text = await sharp(await canvas.encode("png"))
+    .resize({ width: lineWidth })
+    .toBuffer();
   const lineHeight = Math.round((220 * lineWidth) / 1600);
   return sharp({ create: { width, height, channels: 3, background: "#ffffff" } })
     .composite([{ input: text, left: Math.floor((width - lineWidth) / 2), top: Math.floor((height - lineHeight) / 2) }])
@@ -49,8 +51,19 @@ const workerSettings = Object.fromEntries(
 );
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const png = await largePng();
-console.log(`image: ${width} x ${height} = ${((width * height) / 1e6).toFixed(1)} MP, ${Math.round(png.length / 1024)} KB PNG`);
-const app = await buildApp(loadConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", DATA_DIR: "memory://", TRUST_PROXY: "1", STATIC_DIR: "/nonexistent", ...workerSettings }));
+console.log(
+  `image: ${width} x ${height} = ${((width * height) / 1e6).toFixed(1)} MP, ${Math.round(png.length / 1024)} KB PNG`,
+);
+const app = await buildApp(
+  loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    DATA_DIR: "memory://",
+    TRUST_PROXY: "1",
+    STATIC_DIR: "/nonexistent",
+    ...workerSettings,
+  }),
+);
 await app.ready();
 await app.fontRecognizer.warmUp();
 const payload = JSON.stringify({ image: `data:image/png;base64,${png.toString("base64")}` });
@@ -77,6 +90,12 @@ clearInterval(sampler);
 const counts: Record<string, number> = {};
 for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
 console.log(`answers: ${JSON.stringify(counts)}`);
-console.log(`resident memory: baseline ${mb(baseline)}, peak ${mb(peak)} (+${mb(peak - baseline)}), in ${Math.round(elapsed)} ms`);
-console.log(`load average: ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(
+  `resident memory: baseline ${mb(baseline)}, peak ${mb(peak)} (+${mb(peak - baseline)}), in ${Math.round(elapsed)} ms`,
+);
+console.log(
+  `load average: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 await app.close();

@@ -31,8 +31,14 @@ function photoLikeImage(): Buffer {
   const height = 1155;
   // Deterministic noise so every run measures the same image.
   const random = makeRng(4);
-  GlobalFonts.registerFromPath(new URL("../node_modules/@fontsource/cairo/files/cairo-arabic-700-normal.woff2", import.meta.url).pathname, "bench-cairo");
-  GlobalFonts.registerFromPath(new URL("../node_modules/@fontsource/lora/files/lora-latin-400-normal.woff2", import.meta.url).pathname, "bench-lora");
+  GlobalFonts.registerFromPath(
+    new URL("../node_modules/@fontsource/cairo/files/cairo-arabic-700-normal.woff2", import.meta.url).pathname,
+    "bench-cairo",
+  );
+  GlobalFonts.registerFromPath(
+    new URL("../node_modules/@fontsource/lora/files/lora-latin-400-normal.woff2", import.meta.url).pathname,
+    "bench-lora",
+  );
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext("2d");
   const light = ctx.createRadialGradient(width * 0.3, height * 0.2, 50, width * 0.5, height * 0.5, width * 0.9);
@@ -44,7 +50,15 @@ function photoLikeImage(): Buffer {
     ctx.globalAlpha = 0.05 + random() * 0.08;
     ctx.fillStyle = random() < 0.5 ? "#6b5a44" : "#fff8ec";
     ctx.beginPath();
-    ctx.ellipse(random() * width, random() * height, 4 + random() * 60, 2 + random() * 20, random() * Math.PI, 0, Math.PI * 2);
+    ctx.ellipse(
+      random() * width,
+      random() * height,
+      4 + random() * 60,
+      2 + random() * 20,
+      random() * Math.PI,
+      0,
+      Math.PI * 2,
+    );
     ctx.fill();
   }
   ctx.globalAlpha = 1;
@@ -62,7 +76,8 @@ function photoLikeImage(): Buffer {
   return canvas.toBuffer("image/jpeg", 85);
 }
 
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 let clientCounter = 0;
 const nextClient = () => {
   clientCounter += 1;
@@ -85,7 +100,11 @@ async function once(): Promise<{ status: number; ms: number; family?: string }> 
     body,
   });
   const json = (await response.json()) as { fontFamily?: string };
-  return { status: response.status, ms: performance.now() - started, ...(json.fontFamily ? { family: json.fontFamily } : {}) };
+  return {
+    status: response.status,
+    ms: performance.now() - started,
+    ...(json.fontFamily ? { family: json.fontFamily } : {}),
+  };
 }
 
 try {

@@ -130,7 +130,11 @@ async function client(until: number): Promise<void> {
       const response = await fetch(`${base}/api/inquiries`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: `Bench Visitor ${n}`, email: `visitor${n}@bench.test`, message: `Benchmark inquiry number ${n}, please ignore.` }),
+        body: JSON.stringify({
+          name: `Bench Visitor ${n}`,
+          email: `visitor${n}@bench.test`,
+          message: `Benchmark inquiry number ${n}, please ignore.`,
+        }),
       });
       const body = (await response.json()) as { reference?: string };
       latencies.push(performance.now() - started);
@@ -144,8 +148,12 @@ async function client(until: number): Promise<void> {
 }
 
 let server = await startServer();
-const load = loadavg().map((n) => n.toFixed(2)).join(" ");
-console.log(`bench:leads: ${concurrency} clients for ${seconds} s${values.kill ? ", SIGKILL halfway" : ""}; ${databaseUrl ? "PostgreSQL" : "PGlite"}; load average ${load}`);
+const load = loadavg()
+  .map((n) => n.toFixed(2))
+  .join(" ");
+console.log(
+  `bench:leads: ${concurrency} clients for ${seconds} s${values.kill ? ", SIGKILL halfway" : ""}; ${databaseUrl ? "PostgreSQL" : "PGlite"}; load average ${load}`,
+);
 const started = performance.now();
 const until = started + seconds * 1000;
 const clients = Array.from({ length: concurrency }, () => client(until));
@@ -194,20 +202,34 @@ for (const message of received) {
   if (reference) mailedReferences.set(reference, (mailedReferences.get(reference) ?? 0) + 1);
 }
 const notMailed = [...accepted].filter((reference) => (mailedReferences.get(reference) ?? 0) < 2);
-const outboxStatus = Object.fromEntries(["pending", "sending", "sent", "failed"].map((status) => [status, mail.filter((m) => m.status === status).length]));
+const outboxStatus = Object.fromEntries(
+  ["pending", "sending", "sent", "failed"].map((status) => [status, mail.filter((m) => m.status === status).length]),
+);
 
 const sorted = [...latencies].sort((a, b) => a - b);
 const quantile = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const fivexx = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
 console.log(`\n== load (${elapsed.toFixed(1)} s) ==`);
-console.log(`requests: ${latencies.length} answered, ${(latencies.length / elapsed).toFixed(0)}/s; p50 ${quantile(0.5).toFixed(1)} ms, p99 ${quantile(0.99).toFixed(1)} ms`);
-console.log(`statuses: ${[...statuses].map(([status, n]) => `${status}×${n}`).join(", ")}; 5xx: ${fivexx}; network errors: ${networkErrors}`);
+console.log(
+  `requests: ${latencies.length} answered, ${(latencies.length / elapsed).toFixed(0)}/s; p50 ${quantile(0.5).toFixed(1)} ms, p99 ${quantile(0.99).toFixed(1)} ms`,
+);
+console.log(
+  `statuses: ${[...statuses].map(([status, n]) => `${status}×${n}`).join(", ")}; 5xx: ${fivexx}; network errors: ${networkErrors}`,
+);
 if (values.kill) console.log(`restart after SIGKILL: ${(restartMs / 1000).toFixed(2)} s until /readyz`);
 console.log("\n== nothing lost ==");
-console.log(`201 answers: ${accepted.size}; stored leads: ${stored.length}; 201s without a stored lead: ${missing.length}; stored without a 201 (in flight at a kill): ${unanswered}`);
-console.log(`e-mails: expected ${expected}, received ${received.length}; leads not fully mailed: ${notMailed.length}; Message-IDs received twice: ${duplicates}`);
+console.log(
+  `201 answers: ${accepted.size}; stored leads: ${stored.length}; 201s without a stored lead: ${missing.length}; stored without a 201 (in flight at a kill): ${unanswered}`,
+);
+console.log(
+  `e-mails: expected ${expected}, received ${received.length}; leads not fully mailed: ${notMailed.length}; Message-IDs received twice: ${duplicates}`,
+);
 console.log(`outbox: ${JSON.stringify(outboxStatus)}`);
-const ok = missing.length === 0 && notMailed.length === 0 && fivexx === 0 && (values.kill || (duplicates === 0 && unanswered === 0));
+const ok =
+  missing.length === 0 &&
+  notMailed.length === 0 &&
+  fivexx === 0 &&
+  (values.kill || (duplicates === 0 && unanswered === 0));
 console.log(ok ? "\nOK: every 201 is stored and mailed" : "\nFAILED");
 
 smtp.close();
@@ -220,4 +242,3 @@ if (databaseUrl) {
   await admin.end();
 }
 process.exit(ok ? 0 : 1);
-

@@ -41,7 +41,10 @@ try {
   const misses: string[] = [];
   const row = (cells: (string | number)[]) => cells.map((c, i) => String(c).padEnd(i === 0 ? 22 : 12)).join("");
   for (const method of methods) {
-    const results = await runLighthouse(paths.map((p) => `${base}${p}`), { method, runs });
+    const results = await runLighthouse(
+      paths.map((p) => `${base}${p}`),
+      { method, runs },
+    );
     const how = method === "cold" ? "first visit, a fresh Chromium per run" : "one warm Chromium reused";
     console.log(`\nLighthouse mobile against ${base}, ${how} (median of ${runs} runs)`);
     console.log(row(["page", "perf", "LCP", "CLS", "a11y", "bytes", "FCP", "TBT", "SI"]));
@@ -56,7 +59,17 @@ try {
       if (flags.length) misses.push(`${path} (${method}): ${flags.join(", ")}`);
       const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
       console.log(
-        row([path, r.performance, s(r.lcpMs), r.cls, r.accessibility, `${(r.totalBytes / 1024).toFixed(0)} KB`, s(r.fcpMs), `${r.tbtMs} ms`, s(r.siMs)]) +
+        row([
+          path,
+          r.performance,
+          s(r.lcpMs),
+          r.cls,
+          r.accessibility,
+          `${(r.totalBytes / 1024).toFixed(0)} KB`,
+          s(r.fcpMs),
+          `${r.tbtMs} ms`,
+          s(r.siMs),
+        ]) +
           (flags.length ? `  OVER: ${flags.join(", ")}` : "") +
           (r.error ? `  (${r.error})` : ""),
       );
@@ -65,10 +78,14 @@ try {
     if (home) {
       const homeOk = home.totalBytes <= budgets.homeBytes;
       if (!homeOk) misses.push(`/ (${method}): bytes before interaction`);
-      console.log(`/ transfers ${(home.totalBytes / 1024).toFixed(0)} KB before any interaction (media included) [budget 1536 KB: ${homeOk ? "ok" : "OVER BUDGET"}]`);
+      console.log(
+        `/ transfers ${(home.totalBytes / 1024).toFixed(0)} KB before any interaction (media included) [budget 1536 KB: ${homeOk ? "ok" : "OVER BUDGET"}]`,
+      );
     }
   }
-  console.log(`budgets: performance >= ${budgets.performance}, LCP <= 2.5 s, CLS <= ${budgets.cls}, accessibility >= ${budgets.accessibility}`);
+  console.log(
+    `budgets: performance >= ${budgets.performance}, LCP <= 2.5 s, CLS <= ${budgets.cls}, accessibility >= ${budgets.accessibility}`,
+  );
   console.log(misses.length ? `\nMISSED: ${misses.join("; ")}` : "\nall budgets hold");
   process.exitCode = misses.length ? 1 : 0;
 } finally {

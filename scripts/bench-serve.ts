@@ -83,7 +83,9 @@ function rawGet(url: string): Promise<{ status: number; headers: IncomingHttpHea
     get(url, { headers: { "accept-encoding": "br" } }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on("error", reject);
     }).on("error", reject);
   });
@@ -128,7 +130,11 @@ function residentOf(pid: number): { rssMb: number; threads: number } {
   return { rssMb: rssKb / 1024, threads };
 }
 
-console.log(`load average before: ${loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+console.log(
+  `load average before: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")}`,
+);
 const dataDir = mkdtempSync(join(tmpdir(), "bench-serve-"));
 const appEnv = { HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: dataDir, DATABASE_URL: "" };
 // The first start creates the embedded database (PGlite's initdb grows its WASM memory for good):
@@ -156,7 +162,12 @@ try {
   }
   const answersFile = join(dataDir, "answers.json");
   writeFileSync(answersFile, JSON.stringify(answers));
-  bare = await startPinned(["--import", "tsx", "scripts/lib/bare-server.ts"], { BARE_ANSWERS: answersFile }, barePort, "/");
+  bare = await startPinned(
+    ["--import", "tsx", "scripts/lib/bare-server.ts"],
+    { BARE_ANSWERS: answersFile },
+    barePort,
+    "/",
+  );
   // Both listen on the same core; only one is under load at a time. Rounds alternate between
   // them so that a change in the machine's load touches both alike; the median round is kept.
   for (const { path } of targets) {
@@ -177,7 +188,9 @@ try {
   await app.stop();
 }
 
-console.log(`\n== serving: app vs bare Fastify, ${connections} connections, median of ${rounds} alternating rounds of ${seconds} s, server on CPU ${serverCpu}, wrk on CPU ${wrkCpu}, Accept-Encoding: br ==`);
+console.log(
+  `\n== serving: app vs bare Fastify, ${connections} connections, median of ${rounds} alternating rounds of ${seconds} s, server on CPU ${serverCpu}, wrk on CPU ${wrkCpu}, Accept-Encoding: br ==`,
+);
 const row = (cells: (string | number)[]) => cells.map((c, i) => String(c).padEnd(i === 0 ? 34 : 12)).join("");
 console.log(row(["path", "app req/s", "app p99", "bare req/s", "bare p99", "ratio", "verdict"]));
 const misses: string[] = [];
@@ -185,13 +198,33 @@ for (const [i, { path, budget }] of targets.entries()) {
   const a = appLoads[i]!;
   const b = bareLoads[i]!;
   const ratio = a.rps / b.rps;
-  const flags = [ratio < budget && `ratio < ${budget * 100} %`, !(a.p99Ms < p99Budget) && `p99 >= ${p99Budget} ms`, a.errors > 0 && `${a.errors} errors`].filter(Boolean);
+  const flags = [
+    ratio < budget && `ratio < ${budget * 100} %`,
+    !(a.p99Ms < p99Budget) && `p99 >= ${p99Budget} ms`,
+    a.errors > 0 && `${a.errors} errors`,
+  ].filter(Boolean);
   if (flags.length) misses.push(`${path}: ${flags.join(", ")}`);
-  console.log(row([path, a.rps.toFixed(0), `${a.p99Ms.toFixed(2)} ms`, b.rps.toFixed(0), `${b.p99Ms.toFixed(2)} ms`, `${(ratio * 100).toFixed(0)} %`, flags.length ? `OVER: ${flags.join(", ")}` : "ok"]));
+  console.log(
+    row([
+      path,
+      a.rps.toFixed(0),
+      `${a.p99Ms.toFixed(2)} ms`,
+      b.rps.toFixed(0),
+      `${b.p99Ms.toFixed(2)} ms`,
+      `${(ratio * 100).toFixed(0)} %`,
+      flags.length ? `OVER: ${flags.join(", ")}` : "ok",
+    ]),
+  );
 }
 console.log(`\n== memory of the app server (RSS) ==`);
-console.log(`idle, ${process.env.IDLE_WAIT_MS ?? 5000} ms after /readyz: ${memory.idle.rssMb.toFixed(0)} MB, ${memory.idle.threads} threads`);
+console.log(
+  `idle, ${process.env.IDLE_WAIT_MS ?? 5000} ms after /readyz: ${memory.idle.rssMb.toFixed(0)} MB, ${memory.idle.threads} threads`,
+);
 console.log(`after the load:                 ${memory.loaded.rssMb.toFixed(0)} MB, ${memory.loaded.threads} threads`);
-console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+console.log(
+  `load average after: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")}`,
+);
 console.log(misses.length ? `\nMISSED: ${misses.join("; ")}` : "\nall budgets hold");
 process.exitCode = misses.length ? 1 : 0;

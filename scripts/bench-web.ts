@@ -35,14 +35,27 @@ const server = await startBenchServer(port);
 async function javascriptOf(path: string): Promise<{ files: number; gzip: number; transferred: number }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const context = await browser.newContext();
   const page = await context.newPage();
   const scripts = new Map<string, Promise<number>>();
   page.on("requestfinished", (request) => {
     // The body as it crossed the wire (brotli from the server), not as decoded.
-    if (request.resourceType() === "script") scripts.set(request.url(), request.sizes().then((sizes) => sizes.responseBodySize));
+    if (request.resourceType() === "script")
+      scripts.set(
+        request.url(),
+        request.sizes().then((sizes) => sizes.responseBodySize),
+      );
   });
   await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
   let gzip = 0;
@@ -68,10 +81,14 @@ try {
   const median = [...starts].sort((a, b) => a - b)[1] ?? NaN;
   console.log("\n== start: `npm start` on a built checkout until /readyz = 200 ==");
   console.log(`first start, creating the database: ${(first.startMs / 1000).toFixed(2)} s`);
-  console.log(`restarts: ${starts.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")}; median ${(median / 1000).toFixed(2)} s  [budget < 3 s: ${verdict(median < 3000)}]`);
+  console.log(
+    `restarts: ${starts.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")}; median ${(median / 1000).toFixed(2)} s  [budget < 3 s: ${verdict(median < 3000)}]`,
+  );
   console.log("\n== JavaScript loaded before interaction ==");
   for (const [lang, figures] of Object.entries(js)) {
-    console.log(`${lang === "en" ? "/  " : "/ar"}: ${figures.files} files, ${kb(figures.gzip)} gzip -9 (${kb(figures.transferred)} as sent, brotli)  [budget <= 90 KB: ${verdict(figures.gzip <= 90 * 1024)}]`);
+    console.log(
+      `${lang === "en" ? "/  " : "/ar"}: ${figures.files} files, ${kb(figures.gzip)} gzip -9 (${kb(figures.transferred)} as sent, brotli)  [budget <= 90 KB: ${verdict(figures.gzip <= 90 * 1024)}]`,
+    );
   }
   for (const { method, results } of lighthouse) {
     const how = method === "cold" ? "first visit: a fresh Chromium per run" : "one warm Chromium reused";
@@ -80,8 +97,11 @@ try {
     for (const r of results) {
       const path = new URL(r.url).pathname;
       const each = r.runs.map((run) => `${run.performance}/${run.tbtMs}${run.error ? `/${run.error}` : ""}`).join(" ");
-      console.log(`${path.padEnd(6)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}  ${String(r.seo).padStart(3)}   ${(r.lcpMs / 1000).toFixed(2)} s   ${r.cls.toFixed(3)}  ${String(r.tbtMs).padStart(4)} ms  ${kb(r.totalBytes)}  (${each})${r.error ? `  Lighthouse error: ${r.error}` : ""}`);
-      const ok = r.performance >= 95 && r.accessibility === 100 && r.bestPractices >= 95 && r.seo === 100 && r.tbtMs <= 150;
+      console.log(
+        `${path.padEnd(6)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}  ${String(r.seo).padStart(3)}   ${(r.lcpMs / 1000).toFixed(2)} s   ${r.cls.toFixed(3)}  ${String(r.tbtMs).padStart(4)} ms  ${kb(r.totalBytes)}  (${each})${r.error ? `  Lighthouse error: ${r.error}` : ""}`,
+      );
+      const ok =
+        r.performance >= 95 && r.accessibility === 100 && r.bestPractices >= 95 && r.seo === 100 && r.tbtMs <= 150;
       console.log(`       [budget perf>=95, a11y=100, best>=95, seo=100, TBT<=150 ms: ${verdict(ok)}]`);
     }
   }

@@ -43,21 +43,29 @@ export function svgSize(svg: string, name: string): { width: number; height: num
   const root = /<svg\b[^>]*>/.exec(svg)?.[0];
   if (!root) throw new Error(`media/${name} has no <svg> element`);
   const attribute = (key: string) => Number(new RegExp(`\\s${key}="([\\d.]+)(?:px)?"`).exec(root)?.[1]);
-  const [, , w, h] = (/\sviewBox="([^"]+)"/.exec(root)?.[1] ?? "").trim().split(/[\s,]+/).map(Number);
+  const [, , w, h] = (/\sviewBox="([^"]+)"/.exec(root)?.[1] ?? "")
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   const width = attribute("width") || w;
   const height = attribute("height") || h;
   if (!width || !height) throw new Error(`media/${name} states neither width/height nor a viewBox`);
   return { width: Math.round(width), height: Math.round(height) };
 }
 
-export async function buildMedia(options: { sourceDir?: string; outDir?: string; clientManifest?: string | null } = {}) {
+export async function buildMedia(
+  options: { sourceDir?: string; outDir?: string; clientManifest?: string | null } = {},
+) {
   const sourceDir = resolve(options.sourceDir ?? "media");
   const outDir = resolve(options.outDir ?? "dist/media");
   const clientManifest = options.clientManifest === undefined ? "content/media-manifest.json" : options.clientManifest;
   await mkdir(outDir, { recursive: true });
 
   const names = existsSync(sourceDir)
-    ? (await readdir(sourceDir, { withFileTypes: true })).filter((e) => e.isFile() && mediaNamePattern.test(e.name)).map((e) => e.name).sort()
+    ? (await readdir(sourceDir, { withFileTypes: true }))
+        .filter((e) => e.isFile() && mediaNamePattern.test(e.name))
+        .map((e) => e.name)
+        .sort()
     : [];
 
   const full: FullManifest = { files: {} };

@@ -33,7 +33,11 @@ const { pages, styleHashes } = await prerender(publicConfig);
 await precompress("dist/client");
 await buildServer();
 await mkdir("dist", { recursive: true });
-const buildInfo: BuildInfo = { fingerprint: await buildFingerprint(process.env), builtAt: new Date().toISOString(), styleHashes };
+const buildInfo: BuildInfo = {
+  fingerprint: await buildFingerprint(process.env),
+  builtAt: new Date().toISOString(),
+  styleHashes,
+};
 await writeFile("dist/build-info.json", JSON.stringify(buildInfo, null, 2));
 console.log(`built ${pages} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 // The SSR bundle and sharp leave handles open; the build is done, so end the process now.

@@ -7,7 +7,12 @@ import { spawn } from "node:child_process";
 const children = [
   spawn(process.execPath, ["--import", "tsx", "--watch", "src/server/server.ts"], {
     stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "development", PORT: process.env.PORT ?? "3000", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: process.env.PORT ?? "3000",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+    },
   }),
   spawn(process.execPath, ["node_modules/vite/bin/vite.js"], { stdio: "inherit" }),
 ];

@@ -67,7 +67,15 @@ async function inlineStylesheets(built: string): Promise<{ template: string; sty
 
 /** src/client/boot.ts, minified into the assets under a content-hashed name; returns its URL. */
 async function buildBoot(): Promise<string> {
-  const result = await build({ entryPoints: ["src/client/boot.ts"], bundle: true, minify: true, format: "esm", target: "es2022", write: false, logLevel: "warning" });
+  const result = await build({
+    entryPoints: ["src/client/boot.ts"],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    target: "es2022",
+    write: false,
+    logLevel: "warning",
+  });
   const code = result.outputFiles[0]!.contents;
   const name = `assets/boot-${createHash("sha256").update(code).digest("hex").slice(0, 8)}.js`;
   await writeFile(join(clientDir, name), code);
@@ -82,10 +90,12 @@ function takeEntryScripts(html: string): { html: string; entry: string; entryPre
   const script = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!script) throw new Error("the built index.html has no module entry script");
   const entryPreloads: string[] = [];
-  const rest = html.replace(script[0], "").replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href: string) => {
-    entryPreloads.push(href);
-    return "";
-  });
+  const rest = html
+    .replace(script[0], "")
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href: string) => {
+      entryPreloads.push(href);
+      return "";
+    });
   return { html: rest, entry: script[1]!, entryPreloads };
 }
 
@@ -150,7 +160,8 @@ export async function prerender(config: PublicConfig): Promise<{ pages: number; 
         .replace("<!--app-head-->", [head, ...fontLinks, bootScript].join("\n    "))
         .replace("<!--app-html-->", appHtml);
       const inline = /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>/.exec(html);
-      if (inline) throw new Error(`${url}: the prerendered HTML has an inline script (${inline[0]}), which the CSP blocks`);
+      if (inline)
+        throw new Error(`${url}: the prerendered HTML has an inline script (${inline[0]}), which the CSP blocks`);
       const file = outFile(target, lang);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, html);

@@ -1,26 +1,26 @@
 // Resolves every family in library-source.ts to font files on disk, checks that each Arabic font
 // covers the whole alphabet in its four contextual forms, and writes models/font-recognition/library.json.
 // Run: npx tsx ml/font-recognition/build-library.ts
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { classificationText, culturalContexts, families } from './library-source.ts';
-import type { ArabicStyle, FontLibrary, LibraryFamily, LibraryVariant } from '#shared/schemas/font-library.ts';
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { classificationText, culturalContexts, families } from "./library-source.ts";
+import type { ArabicStyle, FontLibrary, LibraryFamily, LibraryVariant } from "#shared/schemas/font-library.ts";
 
-const root = path.resolve(import.meta.dirname, '../..');
-const outFile = path.join(root, 'models/font-recognition/library.json');
+const root = path.resolve(import.meta.dirname, "../..");
+const outFile = path.join(root, "models/font-recognition/library.json");
 
 // Hamza forms, the 28 letters and teh marbuta / alef maksura.
-const arabicLetters = [...'ءآأؤإئابةتثجحخدذرزسشصضطظعغفقكلمنهوىي'];
-const nonJoining = new Set([...'ءآأؤإادذرزوةى']);
-const TATWEEL = '\u0640';
+const arabicLetters = [..."ءآأؤإئابةتثجحخدذرزسشصضطظعغفقكلمنهوىي"];
+const nonJoining = new Set([..."ءآأؤإادذرزوةى"]);
+const TATWEEL = "\u0640";
 
 function charset(file: string): Set<number> {
-  const ranges = execFileSync('fc-query', ['--format=%{charset}', file], { encoding: 'utf8' }).trim().split(/\s+/);
+  const ranges = execFileSync("fc-query", ["--format=%{charset}", file], { encoding: "utf8" }).trim().split(/\s+/);
   const out = new Set<number>();
   for (const r of ranges) {
-    const [a, b] = r.split('-').map((h) => parseInt(h, 16));
+    const [a, b] = r.split("-").map((h) => parseInt(h, 16));
     if (a === undefined || Number.isNaN(a)) continue;
     for (let c = a; c <= (b ?? a); c++) out.add(c);
   }
@@ -29,16 +29,16 @@ function charset(file: string): Set<number> {
 
 function renderSignature(family: string, text: string): string {
   const canvas = createCanvas(160, 100);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, 160, 100);
-  ctx.fillStyle = '#000';
+  ctx.fillStyle = "#000";
   ctx.font = `48px "${family}"`;
-  ctx.direction = 'rtl';
+  ctx.direction = "rtl";
   ctx.fillText(text, 140, 70);
   const { data } = ctx.getImageData(0, 0, 160, 100);
-  let sig = '';
-  for (let i = 0; i < data.length; i += 16) sig += data[i]! < 128 ? '1' : '0';
+  let sig = "";
+  for (let i = 0; i < data.length; i += 16) sig += data[i]! < 128 ? "1" : "0";
   return sig;
 }
 
@@ -54,19 +54,20 @@ function checkArabicCoverage(file: string, alias: string): { ok: boolean; missin
     for (const f of forms) {
       // A joined form drawn with the isolated glyph plus a detached tatweel would still differ from the
       // bare letter, so compare against the isolated letter drawn next to a separate tatweel as well.
-      const unjoined = renderSignature(alias, f.replaceAll(TATWEEL, '\u200C' + TATWEEL + '\u200C'));
+      const unjoined = renderSignature(alias, f.replaceAll(TATWEEL, "\u200C" + TATWEEL + "\u200C"));
       if (renderSignature(alias, f) === iso || renderSignature(alias, f) === unjoined) {
         // Many designs draw initial tah/zah with the isolated glyph, whose tail already meets the next letter.
-        const sameByDesign = (l === 'ط' || l === 'ظ') && f === l + TATWEEL;
-        if (!nonJoining.has(l) && !sameByDesign) missing.push(`${l}:${f === l + TATWEEL ? 'init' : f.endsWith(TATWEEL) ? 'medi' : 'fina'}`);
+        const sameByDesign = (l === "ط" || l === "ظ") && f === l + TATWEEL;
+        if (!nonJoining.has(l) && !sameByDesign)
+          missing.push(`${l}:${f === l + TATWEEL ? "init" : f.endsWith(TATWEEL) ? "medi" : "fina"}`);
       }
     }
   }
   return { ok: missing.length === 0, missing };
 }
 
-function npmVariants(pkg: string, script: 'arabic' | 'latin'): LibraryVariant[] {
-  const dir = path.join(root, 'node_modules/@fontsource', pkg, 'files');
+function npmVariants(pkg: string, script: "arabic" | "latin"): LibraryVariant[] {
+  const dir = path.join(root, "node_modules/@fontsource", pkg, "files");
   const re = new RegExp(`^${pkg}-(arabic|latin)-(\\d+)-(normal|italic)\\.woff2$`);
   const byKey = new Map<string, LibraryVariant>();
   for (const f of readdirSync(dir).sort()) {
@@ -74,14 +75,16 @@ function npmVariants(pkg: string, script: 'arabic' | 'latin'): LibraryVariant[] 
     if (!m) continue;
     const [, subset, w, style] = m;
     const key = `${w}-${style}`;
-    const v = byKey.get(key) ?? { weight: Number(w), italic: style === 'italic', files: [] };
+    const v = byKey.get(key) ?? { weight: Number(w), italic: style === "italic", files: [] };
     const rel = path.relative(root, path.join(dir, f));
     // The primary subset comes first: it is what the model is trained on.
     if (subset === script) v.files.unshift(rel);
     else v.files.push(rel);
     byKey.set(key, v);
   }
-  return [...byKey.values()].filter((v) => v.files.some((f) => f.includes(`-${script}-`))).sort((a, b) => a.weight - b.weight || Number(a.italic) - Number(b.italic));
+  return [...byKey.values()]
+    .filter((v) => v.files.some((f) => f.includes(`-${script}-`)))
+    .sort((a, b) => a.weight - b.weight || Number(a.italic) - Number(b.italic));
 }
 
 const out: LibraryFamily[] = [];
@@ -91,9 +94,11 @@ for (const fam of families) {
   let licence: string;
   let licenceFile: string;
   let sourceNote: string;
-  if ('npm' in fam.source) {
+  if ("npm" in fam.source) {
     variants = npmVariants(fam.source.npm, fam.script);
-    const pj = JSON.parse(readFileSync(path.join(root, 'node_modules/@fontsource', fam.source.npm, 'package.json'), 'utf8'));
+    const pj = JSON.parse(
+      readFileSync(path.join(root, "node_modules/@fontsource", fam.source.npm, "package.json"), "utf8"),
+    );
     licence = pj.license;
     licenceFile = `node_modules/@fontsource/${fam.source.npm}/LICENSE`;
     sourceNote = `npm @fontsource/${fam.source.npm}@${pj.version}`;
@@ -101,16 +106,17 @@ for (const fam of families) {
     variants = fam.source.files.map((f) => ({ weight: f.weight, italic: f.italic, files: [f.path] }));
     licence = fam.source.licence;
     licenceFile = fam.source.licenceFile;
-    sourceNote = 'Debian package, copied into ml/font-recognition/fonts/';
+    sourceNote = "Debian package, copied into ml/font-recognition/fonts/";
   }
   if (variants.length === 0) throw new Error(`no files for ${fam.id}`);
-  for (const v of variants) for (const f of v.files) if (!existsSync(path.join(root, f))) throw new Error(`missing ${f}`);
-  if (fam.script === 'arabic') {
+  for (const v of variants)
+    for (const f of v.files) if (!existsSync(path.join(root, f))) throw new Error(`missing ${f}`);
+  if (fam.script === "arabic") {
     const regular = variants.find((v) => !v.italic && v.weight === 400) ?? variants[0]!;
     const cov = checkArabicCoverage(path.join(root, regular.files[0]!), `cov-${fam.id}`);
     if (!cov.ok) {
       rejected.push({ id: fam.id, missing: cov.missing });
-      console.warn(`rejected ${fam.id}: missing ${cov.missing.join(' ')}`);
+      console.warn(`rejected ${fam.id}: missing ${cov.missing.join(" ")}`);
       continue;
     }
   }
@@ -122,7 +128,9 @@ for (const fam of families) {
     script: fam.script,
     classification: cls.en,
     classificationAr: cls.ar,
-    ...(fam.script === 'arabic' ? { arabicStyle: fam.kind as ArabicStyle, culturalContext: culturalContexts[fam.kind as ArabicStyle] } : { latinClass: fam.kind }),
+    ...(fam.script === "arabic"
+      ? { arabicStyle: fam.kind as ArabicStyle, culturalContext: culturalContexts[fam.kind as ArabicStyle] }
+      : { latinClass: fam.kind }),
     weights: [...new Set(variants.map((v) => v.weight))],
     italic: variants.some((v) => v.italic),
     characteristics: fam.characteristics,
@@ -136,6 +144,8 @@ for (const fam of families) {
 
 const library: FontLibrary = { version: 1, families: out };
 mkdirSync(path.dirname(outFile), { recursive: true });
-writeFileSync(outFile, JSON.stringify(library, null, 1) + '\n');
-const arabic = out.filter((f) => f.script === 'arabic').length;
-console.log(`wrote ${outFile}: ${out.length} families (${arabic} Arabic, ${out.length - arabic} Latin), ${out.reduce((n, f) => n + f.variants.length, 0)} variants; rejected ${rejected.length}`);
+writeFileSync(outFile, JSON.stringify(library, null, 1) + "\n");
+const arabic = out.filter((f) => f.script === "arabic").length;
+console.log(
+  `wrote ${outFile}: ${out.length} families (${arabic} Arabic, ${out.length - arabic} Latin), ${out.reduce((n, f) => n + f.variants.length, 0)} variants; rejected ${rejected.length}`,
+);

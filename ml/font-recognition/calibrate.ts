@@ -11,10 +11,16 @@ import { createFontRecognizer, defaultModelDir } from "#server/modules/font-reco
 import { renderSample } from "./render-sample.ts";
 import { makeLine, makeRng } from "./text-corpus.ts";
 
-const { values } = parseArgs({ options: { "model-dir": { type: "string" }, "per-family": { type: "string", default: "5" } } });
+const { values } = parseArgs({
+  options: { "model-dir": { type: "string" }, "per-family": { type: "string", default: "5" } },
+});
 const modelDir = values["model-dir"] ? path.resolve(values["model-dir"]) : defaultModelDir;
 const labelsFile = path.join(modelDir, "labels.json");
-const labels = JSON.parse(readFileSync(labelsFile, "utf8")) as { families: string[]; temperature: number; calibration?: unknown };
+const labels = JSON.parse(readFileSync(labelsFile, "utf8")) as {
+  families: string[];
+  temperature: number;
+  calibration?: unknown;
+};
 const library = loadFontLibrary(path.join(modelDir, "library.json"));
 const rng = makeRng(777_001);
 const recognizer = await createFontRecognizer({ modelDir, queueLimit: 10_000 });
@@ -27,7 +33,9 @@ try {
       const text = makeLine(rng, family.script, "train");
       const fontSize = Math.round(16 + rng() * 48);
       const s = await renderSample(rng, family, variant, text, { fontSize, augment: i % 2 === 1 });
-      const png = await sharp(s.gray.data, { raw: { width: s.gray.width, height: s.gray.height, channels: 1 } }).png().toBuffer();
+      const png = await sharp(s.gray.data, { raw: { width: s.gray.width, height: s.gray.height, channels: 1 } })
+        .png()
+        .toBuffer();
       const label = labels.families.indexOf(family.id);
       jobs.push(
         recognizer.analyzeDetailed(png).then(
@@ -59,7 +67,15 @@ for (let t = 0.2; t <= 6; t += 0.01) {
   if (v < best.nll) best = { t, nll: v };
 }
 const accuracy = rows.filter((r) => r.logits.indexOf(Math.max(...r.logits)) === r.label).length / rows.length;
-console.log(`${rows.length} images, top-1 ${(accuracy * 100).toFixed(1)}%, temperature ${labels.temperature} -> ${best.t.toFixed(2)} (NLL ${best.nll.toFixed(3)})`);
-labels.calibration = { method: "temperature on crop-averaged logits of whole images", images: rows.length, singleCropTemperature: labels.temperature, top1: accuracy, nll: best.nll };
+console.log(
+  `${rows.length} images, top-1 ${(accuracy * 100).toFixed(1)}%, temperature ${labels.temperature} -> ${best.t.toFixed(2)} (NLL ${best.nll.toFixed(3)})`,
+);
+labels.calibration = {
+  method: "temperature on crop-averaged logits of whole images",
+  images: rows.length,
+  singleCropTemperature: labels.temperature,
+  top1: accuracy,
+  nll: best.nll,
+};
 labels.temperature = Math.round(best.t * 100) / 100;
 writeFileSync(labelsFile, JSON.stringify(labels, null, 1));

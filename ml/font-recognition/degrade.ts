@@ -1,8 +1,8 @@
 // Photo-like degradations of a grayscale image: perspective, blur, lighting, noise, resampling, JPEG.
-import sharp from 'sharp';
-import { decodeGray, type GrayImage } from '#server/modules/font-recognition/image-input.ts';
-import { resampleGray } from '#server/modules/font-recognition/image-ops.ts';
-import type { Rng } from './text-corpus.ts';
+import sharp from "sharp";
+import { decodeGray, type GrayImage } from "#server/modules/font-recognition/image-input.ts";
+import { resampleGray } from "#server/modules/font-recognition/image-ops.ts";
+import type { Rng } from "./text-corpus.ts";
 
 export function gaussian(rng: Rng): number {
   const u = Math.max(1e-9, rng());
@@ -38,7 +38,8 @@ export function perspective(img: GrayImage, rng: Rng, strength: number): GrayIma
       const ay = v - y0;
       const i = y0 * w + x0;
       const p = img.data;
-      out[y * w + x] = (p[i]! * (1 - ax) + p[i + 1]! * ax) * (1 - ay) + (p[i + w]! * (1 - ax) + p[i + w + 1]! * ax) * ay;
+      out[y * w + x] =
+        (p[i]! * (1 - ax) + p[i + 1]! * ax) * (1 - ay) + (p[i + w]! * (1 - ax) + p[i + w + 1]! * ax) * ay;
     }
   }
   return { width: w, height: h, data: out };
@@ -123,12 +124,18 @@ export function noise(img: GrayImage, rng: Rng, sigma: number): GrayImage {
 
 /** Shrinks and enlarges back: the softness of a low-resolution capture. */
 export function resampleRoundTrip(img: GrayImage, factor: number): GrayImage {
-  const small = resampleGray(img, Math.max(2, Math.round(img.width * factor)), Math.max(2, Math.round(img.height * factor)));
+  const small = resampleGray(
+    img,
+    Math.max(2, Math.round(img.width * factor)),
+    Math.max(2, Math.round(img.height * factor)),
+  );
   return resampleGray(small, img.width, img.height);
 }
 
 /** Encodes as JPEG and decodes through the server's own decoder. */
 export async function jpeg(img: GrayImage, quality: number): Promise<GrayImage> {
-  const bytes = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } }).jpeg({ quality }).toBuffer();
+  const bytes = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+    .jpeg({ quality })
+    .toBuffer();
   return decodeGray(bytes);
 }

@@ -39,7 +39,11 @@ function sampleLines(family: LibraryFamily, perFamily: number, rng: Rng): Line[]
     const size = Math.round(16 + rng() * 48);
     const dark = rng() < 0.2;
     const hue = Math.floor(rng() * 360);
-    const colours = dark ? { fg: `hsl(${hue} 30% 92%)`, bg: `hsl(${hue} 35% 14%)` } : rng() < 0.5 ? { fg: "#111", bg: "#fff" } : { fg: `hsl(${hue} 45% 22%)`, bg: `hsl(${(hue + 40) % 360} 40% 94%)` };
+    const colours = dark
+      ? { fg: `hsl(${hue} 30% 92%)`, bg: `hsl(${hue} 35% 14%)` }
+      : rng() < 0.5
+        ? { fg: "#111", bg: "#fff" }
+        : { fg: `hsl(${hue} 45% 22%)`, bg: `hsl(${(hue + 40) % 360} 40% 94%)` };
     return { variant, size, text: makeLine(rng, family.script, "heldOut"), ...colours };
   });
 }
@@ -66,7 +70,16 @@ function familyPage(family: LibraryFamily, lines: Line[]): string {
 export async function chromiumScreenshots(families: LibraryFamily[], perFamily: number, rng: Rng): Promise<Case[]> {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const cases: Case[] = [];
   try {
@@ -104,13 +117,19 @@ export async function photoLike(c: Case, rng: Rng): Promise<Case> {
   // Paper margin around the crop, as a photo rarely frames the text tightly.
   const pad = Math.round(h * (0.3 + rng() * 0.6));
   const paperLum = img.data[0]!;
-  const canvas: GrayImage = { width: w + 2 * pad, height: h + 2 * pad, data: new Uint8Array((w + 2 * pad) * (h + 2 * pad)).fill(paperLum) };
+  const canvas: GrayImage = {
+    width: w + 2 * pad,
+    height: h + 2 * pad,
+    data: new Uint8Array((w + 2 * pad) * (h + 2 * pad)).fill(paperLum),
+  };
   for (let y = 0; y < h; y++) canvas.data.set(img.data.subarray(y * w, (y + 1) * w), (y + pad) * canvas.width + pad);
   img = perspective(canvas, rng, 0.03 + rng() * 0.05);
   img = lighting(img, rng, 0.15 + rng() * 0.35);
   img = blur(img, 0.5 + rng() * 1.0);
   img = noise(img, rng, 3 + rng() * 6);
-  const image = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } }).jpeg({ quality: 45 + Math.floor(rng() * 40) }).toBuffer();
+  const image = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+    .jpeg({ quality: 45 + Math.floor(rng() * 40) })
+    .toBuffer();
   return { ...c, image, fontSizePx: c.fontSizePx * scale };
 }
 
@@ -123,7 +142,9 @@ export async function heldOutCanvas(families: LibraryFamily[], perFamily: number
       const text = makeLine(rng, family.script, "heldOut");
       const fontSize = Math.round(16 + rng() * 48);
       const s = await renderSample(rng, family, variant, text, { fontSize, augment: true });
-      const image = await sharp(s.gray.data, { raw: { width: s.gray.width, height: s.gray.height, channels: 1 } }).png().toBuffer();
+      const image = await sharp(s.gray.data, { raw: { width: s.gray.width, height: s.gray.height, channels: 1 } })
+        .png()
+        .toBuffer();
       cases.push({ family, variant, text, fontSizePx: s.fontSizePx, image });
     }
   }
@@ -169,5 +190,10 @@ function backgroundLuminance(png: Buffer): number {
  */
 export async function latencyPhotos(screenshots: Case[]): Promise<Buffer[]> {
   const light = screenshots.filter((c) => backgroundLuminance(c.image) > 200);
-  return Promise.all(light.filter((_, i) => i % Math.max(1, Math.floor(light.length / 12)) === 0).slice(0, 12).map(twoMegapixelPhoto));
+  return Promise.all(
+    light
+      .filter((_, i) => i % Math.max(1, Math.floor(light.length / 12)) === 0)
+      .slice(0, 12)
+      .map(twoMegapixelPhoto),
+  );
 }

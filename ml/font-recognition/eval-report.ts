@@ -40,7 +40,8 @@ export function evaluationMarkdown(r: Report, setup: ReportSetup): string {
   const d = r.sets.degraded;
   const h = r.sets.heldOutStrings;
   const mark = (ok: boolean) => (ok ? "met" : "**missed**");
-  const row = (name: string, target: string, value: string, ok: boolean) => `| ${name} | ${target} | ${value} | ${mark(ok)} |`;
+  const row = (name: string, target: string, value: string, ok: boolean) =>
+    `| ${name} | ${target} | ${value} | ${mark(ok)} |`;
   const styleN = s.arabicSamples + d.arabicSamples;
   const styleAll = (s.arabicStyleHead * s.arabicSamples + d.arabicStyleHead * d.arabicSamples) / Math.max(1, styleN);
   const weightAll = (s.weightWithin100 * s.n + d.weightWithin100 * d.n) / (s.n + d.n);
@@ -92,7 +93,10 @@ By script (top-1 / top-5):
 | Set | Arabic | Latin |
 |---|---|---|
 ${(["screenshots", "degraded", "heldOutStrings"] as const)
-  .map((k) => `| ${k} | ${r.sets[k].byScript.arabic.familyTop1}% / ${r.sets[k].byScript.arabic.familyTop5}% | ${r.sets[k].byScript.latin.familyTop1}% / ${r.sets[k].byScript.latin.familyTop5}% |`)
+  .map(
+    (k) =>
+      `| ${k} | ${r.sets[k].byScript.arabic.familyTop1}% / ${r.sets[k].byScript.arabic.familyTop5}% | ${r.sets[k].byScript.latin.familyTop1}% / ${r.sets[k].byScript.latin.familyTop5}% |`,
+  )
   .join("\n")}
 
 Most frequent confusions on screenshots: ${r.sets.screenshots.topConfusions.map(([k, v]) => `${k} (${v})`).join(", ") || "none"}.

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { LibraryFamily } from "#shared/schemas/font-library.ts";
-import { calibrationError, confusions, ece, perScript, pct, quantile, summarise, type Outcome } from "./eval-scoring.ts";
+import {
+  calibrationError,
+  confusions,
+  ece,
+  perScript,
+  pct,
+  quantile,
+  summarise,
+  type Outcome,
+} from "./eval-scoring.ts";
 
 const families = [
   { id: "amiri", script: "arabic", arabicStyle: "naskh" },
@@ -23,13 +32,29 @@ interface Answer {
 /** An image of `truth` (weight 400, upright, 40 px) and the recognizer's answer, or its error. */
 function outcome(truth: string, answer: Answer | string): Outcome {
   const family = families.find((f) => f.id === truth)!;
-  const base: Outcome = { set: "test", familyId: truth, weight: 400, italic: false, fontSizePx: 40, ...(family.arabicStyle ? { arabicStyle: family.arabicStyle } : {}) };
+  const base: Outcome = {
+    set: "test",
+    familyId: truth,
+    weight: 400,
+    italic: false,
+    fontSizePx: 40,
+    ...(family.arabicStyle ? { arabicStyle: family.arabicStyle } : {}),
+  };
   if (typeof answer === "string") return { ...base, error: answer };
   return {
     ...base,
     result: {
-      analysis: { confidence: answer.confidence ?? 0.9, weight: answer.weight ?? 400, style: answer.italic ? "italic" : "normal", ...(answer.size !== undefined ? { size: answer.size } : {}) },
-      details: { familyId: answer.familyId, top5: (answer.top5 ?? [answer.familyId]).map((id) => ({ id, probability: 0.2 })), styleHead: answer.styleHead ?? "sans" },
+      analysis: {
+        confidence: answer.confidence ?? 0.9,
+        weight: answer.weight ?? 400,
+        style: answer.italic ? "italic" : "normal",
+        ...(answer.size !== undefined ? { size: answer.size } : {}),
+      },
+      details: {
+        familyId: answer.familyId,
+        top5: (answer.top5 ?? [answer.familyId]).map((id) => ({ id, probability: 0.2 })),
+        styleHead: answer.styleHead ?? "sans",
+      },
     },
   };
 }
@@ -66,7 +91,11 @@ describe("ece", () => {
   });
 
   it("counts only the outcomes with an answer, to three decimals", () => {
-    const outcomes = [outcome("lora", { familyId: "lora", confidence: 0.9 }), outcome("lora", { familyId: "inter", confidence: 0.9 }), outcome("inter", "NoTextFoundError")];
+    const outcomes = [
+      outcome("lora", { familyId: "lora", confidence: 0.9 }),
+      outcome("lora", { familyId: "inter", confidence: 0.9 }),
+      outcome("inter", "NoTextFoundError"),
+    ];
     // One bin, confidence 0.9, accuracy 0.5.
     expect(calibrationError(outcomes)).toBe(0.4);
   });
@@ -75,8 +104,22 @@ describe("ece", () => {
 describe("summarise", () => {
   const outcomes = [
     outcome("lora", { familyId: "lora", weight: 400, size: 42, confidence: 0.8 }),
-    outcome("lora", { familyId: "inter", top5: ["inter", "lora"], weight: 600, italic: true, size: 30, confidence: 0.6 }),
-    outcome("amiri", { familyId: "scheherazade-new", top5: ["scheherazade-new", "amiri"], weight: 500, styleHead: "naskh", size: 40, confidence: 0.5 }),
+    outcome("lora", {
+      familyId: "inter",
+      top5: ["inter", "lora"],
+      weight: 600,
+      italic: true,
+      size: 30,
+      confidence: 0.6,
+    }),
+    outcome("amiri", {
+      familyId: "scheherazade-new",
+      top5: ["scheherazade-new", "amiri"],
+      weight: 500,
+      styleHead: "naskh",
+      size: 40,
+      confidence: 0.5,
+    }),
     outcome("reem-kufi", "NoTextFoundError"),
   ];
   const s = summarise(outcomes, families);

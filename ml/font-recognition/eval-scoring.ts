@@ -45,7 +45,9 @@ export function ece(pairs: { confidence: number; correct: boolean }[], bins = 15
 
 /** Confidence and family correctness of every outcome that has an answer. */
 export function calibrationPairs(outcomes: Outcome[]): { confidence: number; correct: boolean }[] {
-  return outcomes.filter((o) => o.result).map((o) => ({ confidence: o.result!.analysis.confidence, correct: o.result!.details.familyId === o.familyId }));
+  return outcomes
+    .filter((o) => o.result)
+    .map((o) => ({ confidence: o.result!.analysis.confidence, correct: o.result!.details.familyId === o.familyId }));
 }
 
 /** ECE of the outcomes, to three decimals. */
@@ -61,16 +63,30 @@ export function summarise(outcomes: Outcome[], families: LibraryFamily[]) {
   const top5 = ok.filter((o) => o.result!.details.top5.some((t) => t.id === o.familyId)).length / n;
   const arabic = outcomes.filter((o) => o.arabicStyle);
   const style = arabic.filter((o) => o.result?.details.styleHead === o.arabicStyle).length / Math.max(1, arabic.length);
-  const styleViaFamily = arabic.filter((o) => o.result && families.find((f) => f.id === o.result!.details.familyId)?.arabicStyle === o.arabicStyle).length / Math.max(1, arabic.length);
-  const weight = ok.filter((o) => o.result!.analysis.weight !== undefined && Math.abs(o.result!.analysis.weight - o.weight) <= 100).length / n;
+  const styleViaFamily =
+    arabic.filter(
+      (o) => o.result && families.find((f) => f.id === o.result!.details.familyId)?.arabicStyle === o.arabicStyle,
+    ).length / Math.max(1, arabic.length);
+  const weight =
+    ok.filter((o) => o.result!.analysis.weight !== undefined && Math.abs(o.result!.analysis.weight - o.weight) <= 100)
+      .length / n;
   const italic = ok.filter((o) => (o.result!.analysis.style === "italic") === o.italic).length / n;
-  const sizeErr = ok.filter((o) => o.result!.analysis.size !== undefined).map((o) => Math.abs(o.result!.analysis.size! - o.fontSizePx) / o.fontSizePx);
-  const sizeErrRight = ok.filter((o) => o.result!.analysis.size !== undefined && o.result!.details.familyId === o.familyId).map((o) => Math.abs(o.result!.analysis.size! - o.fontSizePx) / o.fontSizePx);
+  const sizeErr = ok
+    .filter((o) => o.result!.analysis.size !== undefined)
+    .map((o) => Math.abs(o.result!.analysis.size! - o.fontSizePx) / o.fontSizePx);
+  const sizeErrRight = ok
+    .filter((o) => o.result!.analysis.size !== undefined && o.result!.details.familyId === o.familyId)
+    .map((o) => Math.abs(o.result!.analysis.size! - o.fontSizePx) / o.fontSizePx);
   const cal = calibrationPairs(ok);
   return {
     n,
     failures: n - ok.length,
-    failureKinds: Object.fromEntries([...new Set(outcomes.filter((o) => o.error).map((o) => o.error!))].map((k) => [k, outcomes.filter((o) => o.error === k).length])),
+    failureKinds: Object.fromEntries(
+      [...new Set(outcomes.filter((o) => o.error).map((o) => o.error!))].map((k) => [
+        k,
+        outcomes.filter((o) => o.error === k).length,
+      ]),
+    ),
     familyTop1: pct(top1),
     familyTop5: pct(top5),
     arabicSamples: arabic.length,
@@ -90,8 +106,14 @@ export function summarise(outcomes: Outcome[], families: LibraryFamily[]) {
 export function perScript(outcomes: Outcome[], families: LibraryFamily[]): { arabic: Summary; latin: Summary } {
   const arabicIds = new Set(families.filter((f) => f.script === "arabic").map((f) => f.id));
   return {
-    arabic: summarise(outcomes.filter((o) => arabicIds.has(o.familyId)), families),
-    latin: summarise(outcomes.filter((o) => !arabicIds.has(o.familyId)), families),
+    arabic: summarise(
+      outcomes.filter((o) => arabicIds.has(o.familyId)),
+      families,
+    ),
+    latin: summarise(
+      outcomes.filter((o) => !arabicIds.has(o.familyId)),
+      families,
+    ),
   };
 }
 
@@ -100,7 +122,8 @@ export function confusions(outcomes: Outcome[], limit = 12): [string, number][] 
   const counts = new Map<string, number>();
   for (const o of outcomes) {
     const got = o.result?.details.familyId;
-    if (got && got !== o.familyId) counts.set(`${o.familyId} → ${got}`, (counts.get(`${o.familyId} → ${got}`) ?? 0) + 1);
+    if (got && got !== o.familyId)
+      counts.set(`${o.familyId} → ${got}`, (counts.get(`${o.familyId} → ${got}`) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit);
 }

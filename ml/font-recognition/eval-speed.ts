@@ -28,11 +28,21 @@ export async function measureLatency(recognizer: FontRecognizer, photos: Buffer[
     await recognizer.analyze(photos[i % photos.length]!).catch(() => undefined);
     latencies.push(performance.now() - t);
   }
-  return { runs: latencies.length, p50: Math.round(quantile(latencies, 0.5)), p95: Math.round(quantile(latencies, 0.95)), workers: recognizer.workers, loadAverage1m };
+  return {
+    runs: latencies.length,
+    p50: Math.round(quantile(latencies, 0.5)),
+    p95: Math.round(quantile(latencies, 0.95)),
+    workers: recognizer.workers,
+    loadAverage1m,
+  };
 }
 
 /** Analyses per second with two requests in flight per worker. */
-export async function measureSustained(recognizer: FontRecognizer, photos: Buffer[], requests = 60): Promise<Sustained> {
+export async function measureSustained(
+  recognizer: FontRecognizer,
+  photos: Buffer[],
+  requests = 60,
+): Promise<Sustained> {
   const concurrency = recognizer.workers * 2;
   const t0 = performance.now();
   let next = 0;

@@ -9,7 +9,11 @@ import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
-import { createFontRecognizer, defaultModelDir, type FontRecognizer } from "#server/modules/font-recognition/recognize-font.ts";
+import {
+  createFontRecognizer,
+  defaultModelDir,
+  type FontRecognizer,
+} from "#server/modules/font-recognition/recognize-font.ts";
 import { chromiumScreenshots, heldOutCanvas, latencyPhotos, photoLike, type Case } from "./eval-data.ts";
 import { evaluationMarkdown, type EvalLabels, type Report } from "./eval-report.ts";
 import { calibrationError, confusions, perScript, summarise, type Outcome } from "./eval-scoring.ts";
@@ -36,7 +40,14 @@ mkdirSync(workDir, { recursive: true });
 async function analyseCases(recognizer: FontRecognizer, set: string, cases: Case[]): Promise<Outcome[]> {
   const out: Outcome[] = [];
   for (const c of cases) {
-    const o: Outcome = { set, familyId: c.family.id, weight: c.variant.weight, italic: c.variant.italic, fontSizePx: c.fontSizePx, ...(c.family.arabicStyle ? { arabicStyle: c.family.arabicStyle } : {}) };
+    const o: Outcome = {
+      set,
+      familyId: c.family.id,
+      weight: c.variant.weight,
+      italic: c.variant.italic,
+      fontSizePx: c.fontSizePx,
+      ...(c.family.arabicStyle ? { arabicStyle: c.family.arabicStyle } : {}),
+    };
     try {
       o.result = await recognizer.analyzeDetailed(c.image);
     } catch (e) {
@@ -59,7 +70,10 @@ const heldOut = await heldOutCanvas(families, heldOutPerFamily, makeRng(Number(v
 writeFileSync(path.join(workDir, "sample-screenshot.png"), screenshots[0]!.image);
 writeFileSync(path.join(workDir, "sample-degraded.jpg"), degraded[0]!.image);
 
-const recognizer = await createFontRecognizer({ ...(values.workers ? { workers: Number(values.workers) } : {}), queueLimit: 1000 });
+const recognizer = await createFontRecognizer({
+  ...(values.workers ? { workers: Number(values.workers) } : {}),
+  queueLimit: 1000,
+});
 try {
   console.log(`analysing with ${recognizer.workers} workers…`);
   const results = {
@@ -74,7 +88,10 @@ try {
   const latency2mp = await measureLatency(recognizer, photos);
   const sustained = await measureSustained(recognizer, photos);
 
-  const setSummary = (outcomes: Outcome[]) => ({ ...summarise(outcomes, families), byScript: perScript(outcomes, families) });
+  const setSummary = (outcomes: Outcome[]) => ({
+    ...summarise(outcomes, families),
+    byScript: perScript(outcomes, families),
+  });
   const report: Report = {
     createdAt: new Date().toISOString(),
     model: { createdAt: labels.createdAt, families: labels.families.length, training: labels.training },
@@ -91,7 +108,14 @@ try {
   writeFileSync(path.join(modelDir, "evaluation.json"), JSON.stringify(report, null, 1) + "\n");
   writeFileSync(path.join(modelDir, "EVALUATION.md"), evaluationMarkdown(report, { perFamily, labels }));
   console.log(JSON.stringify({ ...report.sets.screenshots, byScript: undefined, topConfusions: undefined }, null, 1));
-  console.log(JSON.stringify({ degraded: report.sets.degraded.familyTop1, heldOut: report.sets.heldOutStrings.familyTop1, latency: report.latency2mp, sustained: report.sustained }));
+  console.log(
+    JSON.stringify({
+      degraded: report.sets.degraded.familyTop1,
+      heldOut: report.sets.heldOutStrings.familyTop1,
+      latency: report.latency2mp,
+      sustained: report.sustained,
+    }),
+  );
 } finally {
   await recognizer.close();
 }

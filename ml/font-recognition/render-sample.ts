@@ -1,19 +1,19 @@
 // Draws one text line in one font variant with @napi-rs/canvas, with the augmentation that makes
 // screenshots and photos look familiar to the model.
-import path from 'node:path';
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
-import type { LibraryFamily, LibraryVariant } from '#shared/schemas/font-library.ts';
-import { rgbaToGray, type GrayImage } from '#server/modules/font-recognition/image-input.ts';
-import { resampleGray } from '#server/modules/font-recognition/image-ops.ts';
-import { blur, gaussian, jpeg, lighting, noise, perspective, resampleRoundTrip } from './degrade.ts';
-import type { Rng } from './text-corpus.ts';
+import path from "node:path";
+import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
+import type { LibraryFamily, LibraryVariant } from "#shared/schemas/font-library.ts";
+import { rgbaToGray, type GrayImage } from "#server/modules/font-recognition/image-input.ts";
+import { resampleGray } from "#server/modules/font-recognition/image-ops.ts";
+import { blur, gaussian, jpeg, lighting, noise, perspective, resampleRoundTrip } from "./degrade.ts";
+import type { Rng } from "./text-corpus.ts";
 
-export const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const repoRoot = path.resolve(import.meta.dirname, "../..");
 const registered = new Set<string>();
 
 /** Registers the variant's files (its own script's subset and the other) under one alias. */
 export function variantAlias(family: LibraryFamily, variant: LibraryVariant): string {
-  const alias = `fr-${family.id}-${variant.weight}${variant.italic ? 'i' : ''}`;
+  const alias = `fr-${family.id}-${variant.weight}${variant.italic ? "i" : ""}`;
   if (!registered.has(alias)) {
     for (const f of variant.files) GlobalFonts.registerFromPath(path.join(repoRoot, f), alias);
     registered.add(alias);
@@ -66,10 +66,16 @@ function paintBackground(ctx: SKRSContext2D, rng: Rng, w: number, h: number, bgL
   }
 }
 
-export async function renderSample(rng: Rng, family: LibraryFamily, variant: LibraryVariant, text: string, opts: RenderOptions): Promise<RenderedSample> {
+export async function renderSample(
+  rng: Rng,
+  family: LibraryFamily,
+  variant: LibraryVariant,
+  text: string,
+  opts: RenderOptions,
+): Promise<RenderedSample> {
   const alias = variantAlias(family, variant);
   const size = opts.fontSize;
-  const probe = createCanvas(8, 8).getContext('2d');
+  const probe = createCanvas(8, 8).getContext("2d");
   const spacing = opts.augment && rng() < 0.25 ? (rng() * 0.14 - 0.03) * size : 0;
   probe.font = `${size}px "${alias}"`;
   probe.letterSpacing = `${spacing}px`;
@@ -79,7 +85,7 @@ export async function renderSample(rng: Rng, family: LibraryFamily, variant: Lib
   const w = Math.ceil(textWidth + 2 * marginX);
   const h = Math.ceil(size * 1.6 + 2 * marginY);
   const canvas = createCanvas(w, h);
-  const ctx = canvas.getContext('2d');
+  const ctx = canvas.getContext("2d");
   const lightOnDark = opts.augment && rng() < 0.25;
   let bgLum = lightOnDark ? 10 + rng() * 90 : 170 + rng() * 85;
   let fgLum = lightOnDark ? 180 + rng() * 75 : rng() * 90;
@@ -89,16 +95,16 @@ export async function renderSample(rng: Rng, family: LibraryFamily, variant: Lib
   }
   if (opts.augment) paintBackground(ctx, rng, w, h, bgLum);
   else {
-    ctx.fillStyle = '#fff';
+    ctx.fillStyle = "#fff";
     ctx.fillRect(0, 0, w, h);
   }
-  ctx.fillStyle = opts.augment ? luminanceColor(rng, fgLum) : '#000';
+  ctx.fillStyle = opts.augment ? luminanceColor(rng, fgLum) : "#000";
   ctx.font = `${size}px "${alias}"`;
   ctx.letterSpacing = `${spacing}px`;
-  ctx.textBaseline = 'middle';
-  const rtl = family.script === 'arabic';
-  ctx.direction = rtl ? 'rtl' : 'ltr';
-  ctx.textAlign = 'center';
+  ctx.textBaseline = "middle";
+  const rtl = family.script === "arabic";
+  ctx.direction = rtl ? "rtl" : "ltr";
+  ctx.textAlign = "center";
   if (opts.augment && rng() < 0.5) {
     ctx.translate(w / 2, h / 2);
     ctx.rotate(((rng() * 2 - 1) * 4 * Math.PI) / 180);

@@ -66,16 +66,16 @@ export function makeRng(seed: number): Rng {
 
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
 
-export function makeLine(rng: Rng, script: 'arabic' | 'latin', set: 'train' | 'heldOut'): string {
-  const words = (script === 'arabic' ? arabicWords : englishWords)[set];
+export function makeLine(rng: Rng, script: "arabic" | "latin", set: "train" | "heldOut"): string {
+  const words = (script === "arabic" ? arabicWords : englishWords)[set];
   const n = 2 + Math.floor(rng() * 5);
   const out: string[] = [];
   for (let i = 0; i < n; i++) out.push(pick(rng, words));
-  if (script === 'arabic') {
+  if (script === "arabic") {
     const r = rng();
-    let line = out.join(r < 0.15 ? ' و' : ' ');
-    if (rng() < 0.1) line += pick(rng, ['،', '.', '؟', '!']);
-    if (rng() < 0.08) line += ' ' + String(Math.floor(rng() * 2030));
+    let line = out.join(r < 0.15 ? " و" : " ");
+    if (rng() < 0.1) line += pick(rng, ["،", ".", "؟", "!"]);
+    if (rng() < 0.08) line += " " + String(Math.floor(rng() * 2030));
     return line;
   }
   const mode = rng();
@@ -83,8 +83,8 @@ export function makeLine(rng: Rng, script: 'arabic' | 'latin', set: 'train' | 'h
   if (mode < 0.3) words2 = out.map((w) => w[0]!.toUpperCase() + w.slice(1));
   else if (mode < 0.4) words2 = out.map((w) => w.toUpperCase());
   else words2[0] = words2[0]![0]!.toUpperCase() + words2[0]!.slice(1);
-  let line = words2.join(' ');
-  if (rng() < 0.15) line += pick(rng, ['.', ',', '!', '?', ':']);
-  if (rng() < 0.1) line += ' ' + String(Math.floor(rng() * 2030));
+  let line = words2.join(" ");
+  if (rng() < 0.15) line += pick(rng, [".", ",", "!", "?", ":"]);
+  if (rng() < 0.1) line += " " + String(Math.floor(rng() * 2030));
   return line;
 }

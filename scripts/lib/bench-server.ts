@@ -9,10 +9,20 @@ export type BenchServer = { url: string; startMs: number; stop: () => Promise<vo
  * Starts the site the way a person does (`npm start` on a built checkout) with a fresh database,
  * and reports how long it took until /readyz answered 200.
  */
-export async function startBenchServer(port: number, dataDir = mkdtempSync(join(tmpdir(), "bench-"))): Promise<BenchServer> {
+export async function startBenchServer(
+  port: number,
+  dataDir = mkdtempSync(join(tmpdir(), "bench-")),
+): Promise<BenchServer> {
   const started = performance.now();
   const child: ChildProcess = spawn("npm", ["start", "--silent"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: dataDir, DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+    },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });

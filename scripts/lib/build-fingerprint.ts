@@ -4,7 +4,18 @@ import { join } from "node:path";
 import { publicConfigKeys } from "#shared/site-config.ts";
 
 /** Inputs of the build (client, prerender, server bundle); a change in any of them makes `npm start` rebuild. */
-const inputs = ["src/client", "src/shared", "src/server", "content", "media", "public", "index.html", "vite.config.ts", "scripts", "package-lock.json"];
+const inputs = [
+  "src/client",
+  "src/shared",
+  "src/server",
+  "content",
+  "media",
+  "public",
+  "index.html",
+  "vite.config.ts",
+  "scripts",
+  "package-lock.json",
+];
 
 async function newestMtime(path: string): Promise<number> {
   let info;

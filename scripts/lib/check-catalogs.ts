@@ -26,7 +26,9 @@ async function findCopyPairs(dir: string): Promise<[string, string][]> {
 export async function checkCatalogs(): Promise<void> {
   const pairs: [string, string, string, string][] = [
     ["src/shared/i18n/en.ts", "src/shared/i18n/ar.ts", "en", "ar"],
-    ...(await findCopyPairs("src/client")).map(([en, ar]) => [en, ar, "default", "default"] as [string, string, string, string]),
+    ...(await findCopyPairs("src/client")).map(
+      ([en, ar]) => [en, ar, "default", "default"] as [string, string, string, string],
+    ),
   ];
   const problems: string[] = [];
   for (const [enFile, arFile, enExport, arExport] of pairs) {

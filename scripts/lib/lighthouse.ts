@@ -26,7 +26,16 @@ export type LighthouseFigures = {
 export type LighthouseMethod = "cold" | "warm";
 
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 async function once(url: string, port: number): Promise<LighthouseFigures> {
   const run = await lighthouse(url, { port, output: "json", logLevel: "error" });

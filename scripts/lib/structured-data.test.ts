@@ -10,7 +10,11 @@ describe("structured data", () => {
   it("describes the studio and both products on the home page, in each language", () => {
     const [org, nawat, sanam] = structuredDataFor("home", "en", config) as JsonLd[];
     expect(org).toMatchObject({ "@type": "Organization", name: "Nawat Studio", url: "https://studio.example/" });
-    expect(nawat).toMatchObject({ "@type": "Product", name: "Nawat Date Bowl", offers: { price: "422.00", priceCurrency: "SAR" } });
+    expect(nawat).toMatchObject({
+      "@type": "Product",
+      name: "Nawat Date Bowl",
+      offers: { price: "422.00", priceCurrency: "SAR" },
+    });
     expect(sanam?.offers.price).toBe("350.00");
     const arabic = structuredDataFor("home", "ar", config) as JsonLd[];
     expect(arabic[0]).toMatchObject({ name: "استوديو نواة", url: "https://studio.example/ar" });

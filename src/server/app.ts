@@ -47,7 +47,10 @@ export type BuildOptions = {
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const securityOptions = { https: config.SITE_URL.startsWith("https://"), styleHashes: readBuildInfo(config.STATIC_DIR).styleHashes ?? [] };
+  const securityOptions = {
+    https: config.SITE_URL.startsWith("https://"),
+    styleHashes: readBuildInfo(config.STATIC_DIR).styleHashes ?? [],
+  };
   // The same headers as every other answer, for the refusals Fastify makes before any hook runs.
   const headers = securityHeaders(securityOptions);
   const app = Fastify({
@@ -61,7 +64,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     http: {
       requestTimeout: config.REQUEST_TIMEOUT_MS,
       // Node refuses a header deadline later than the request's.
-      headersTimeout: config.REQUEST_TIMEOUT_MS > 0 ? Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS) : config.HEADERS_TIMEOUT_MS,
+      headersTimeout:
+        config.REQUEST_TIMEOUT_MS > 0
+          ? Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS)
+          : config.HEADERS_TIMEOUT_MS,
       connectionsCheckingInterval: 1000,
     },
     // Form and payment bodies are small; a route that takes more (an image) says so itself.

@@ -59,7 +59,7 @@ describe("loadConfig", () => {
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     expect(message).toMatch(/^Invalid configuration:/);
-    expect(message).toContain('PORT');
+    expect(message).toContain("PORT");
     expect(message).toContain('(got "eighty")');
     expect(message).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL");
     expect(message).toContain("WHATSAPP_NUMBER");

@@ -3,9 +3,7 @@ import { z } from "zod";
 import { publicConfigSchema } from "#shared/site-config.ts";
 import { isSecretVariable, maskUrlPasswords } from "./lib/redact.ts";
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 const proxyNames = new Set(["loopback", "linklocal", "uniquelocal"]);
 

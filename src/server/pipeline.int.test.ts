@@ -39,7 +39,12 @@ describe("the API request pipeline", () => {
   });
 
   const post = (payload: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: "POST", url: "/api/probe", payload, headers: { "content-type": "application/json", ...headers } });
+    app.inject({
+      method: "POST",
+      url: "/api/probe",
+      payload,
+      headers: { "content-type": "application/json", ...headers },
+    });
 
   it("accepts a valid body and knows the caller's language", async () => {
     const response = await post(JSON.stringify({ name: "Sara" }), { "accept-language": "ar-SA,ar;q=0.9" });
@@ -111,7 +116,9 @@ describe("the API request pipeline", () => {
     it("an oversize body: 413", async () => {
       const response = await post(JSON.stringify({ name: "x".repeat(100 * 1024) }), headers);
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ error: { code: "payload_too_large", message: catalog.errors.payloadTooLarge } });
+      expect(response.json()).toEqual({
+        error: { code: "payload_too_large", message: catalog.errors.payloadTooLarge },
+      });
     });
 
     it("a deeply nested body: 400 before parsing", async () => {

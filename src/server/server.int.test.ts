@@ -50,7 +50,10 @@ describe("the server process", () => {
     });
     expect(health).toBe(200);
     expect(run.code).toBe(0);
-    const lines = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.some((line) => line.msg === "incoming request" && typeof line.reqId === "string")).toBe(true);
     expect(lines.some((line) => line.msg === "shutting down" && line.signal === "SIGTERM")).toBe(true);
   }, 120_000);

@@ -16,8 +16,14 @@ beforeAll(async () => {
   root = createStaticFixture();
   // Pages of a real size (the fixture's are a few bytes, which no encoding makes smaller).
   const filler = "<p>Handcrafted in Riyadh. صنع يدويًا في الرياض.</p>".repeat(20);
-  writeFileSync(join(root, "ar/products/index.html"), `<!doctype html><html lang="ar" dir="rtl"><h1>المنتجات</h1>${filler}</html>`);
-  writeFileSync(join(root, "404.html"), `<!doctype html><html lang="en" dir="ltr"><h1>Page Not Found</h1>${filler}</html>`);
+  writeFileSync(
+    join(root, "ar/products/index.html"),
+    `<!doctype html><html lang="ar" dir="rtl"><h1>المنتجات</h1>${filler}</html>`,
+  );
+  writeFileSync(
+    join(root, "404.html"),
+    `<!doctype html><html lang="en" dir="ltr"><h1>Page Not Found</h1>${filler}</html>`,
+  );
   // As `npm run build` does: `.br`/`.gz` twins beside the files of 1 KB or more (the fixture's
   // asset; its pages are smaller, so the server compresses those once, when it loads them).
   await precompress(root);
@@ -32,7 +38,10 @@ const plain = () => readFileSync(join(root, "ar/products/index.html"));
 describe("prerendered pages", () => {
   it("are sent brotli, gzip or plain by Accept-Encoding, each with its ETag and Vary", async () => {
     const get = (acceptEncoding?: string) =>
-      app.inject({ url: "/ar/products", headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
+      app.inject({
+        url: "/ar/products",
+        headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding },
+      });
 
     const br = await get("gzip, deflate, br");
     expect(br.statusCode).toBe(200);
@@ -58,11 +67,17 @@ describe("prerendered pages", () => {
   it("answers 304 to the ETag of the variant asked for, and 200 to another variant's", async () => {
     const br = await app.inject({ url: "/ar/products", headers: { "accept-encoding": "br" } });
     const etag = br.headers.etag as string;
-    const again = await app.inject({ url: "/ar/products", headers: { "accept-encoding": "br", "if-none-match": etag } });
+    const again = await app.inject({
+      url: "/ar/products",
+      headers: { "accept-encoding": "br", "if-none-match": etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.headers.etag).toBe(etag);
     expect(again.body).toBe("");
-    const other = await app.inject({ url: "/ar/products", headers: { "accept-encoding": "gzip", "if-none-match": etag } });
+    const other = await app.inject({
+      url: "/ar/products",
+      headers: { "accept-encoding": "gzip", "if-none-match": etag },
+    });
     expect(other.statusCode).toBe(200);
     expect(other.headers["content-encoding"]).toBe("gzip");
   });

@@ -7,7 +7,12 @@ let app: FastifyInstance;
 let port: number;
 
 beforeAll(async () => {
-  app = await createTestApp({ HEADERS_TIMEOUT_MS: "1000", REQUEST_TIMEOUT_MS: "2000", KEEP_ALIVE_TIMEOUT_MS: "1000", CONNECTION_TIMEOUT_MS: "3000" });
+  app = await createTestApp({
+    HEADERS_TIMEOUT_MS: "1000",
+    REQUEST_TIMEOUT_MS: "2000",
+    KEEP_ALIVE_TIMEOUT_MS: "1000",
+    CONNECTION_TIMEOUT_MS: "3000",
+  });
   await app.listen({ host: "127.0.0.1", port: 0 });
   port = (app.server.address() as AddressInfo).port;
 });
@@ -44,7 +49,9 @@ describe("slow clients are cut off", () => {
   });
 
   it("closes connections that drip their headers (slowloris)", async () => {
-    const clients = Array.from({ length: 10 }, () => slowClient("GET / HTTP/1.1\r\nHost: site.test\r\n", "X-Slow: " + "a".repeat(200)));
+    const clients = Array.from({ length: 10 }, () =>
+      slowClient("GET / HTTP/1.1\r\nHost: site.test\r\n", "X-Slow: " + "a".repeat(200)),
+    );
     const times = await Promise.all(clients.map((client) => client.closedAfter));
     // Deadline 1 s, checked every second.
     for (const ms of times) expect(ms).toBeLessThan(4000);

@@ -19,7 +19,16 @@ afterAll(() => {
 function run(script: string, env: Record<string, string>, until?: RegExp): Promise<Run & { child: ChildProcess }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", script], {
-      env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", DATABASE_URL: "", REDIS_URL: "", CI: "", ...env },
+      env: {
+        ...process.env,
+        HOST: "127.0.0.1",
+        PORT: "0",
+        LOG_LEVEL: "info",
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        CI: "",
+        ...env,
+      },
     });
     running.push(child);
     const result = { code: null as number | null, stdout: "", stderr: "", child };
@@ -56,9 +65,14 @@ function expectOneCleanLine(result: Run) {
 
 describe("start-up failures", () => {
   it("a malformed DATABASE_URL is named, with its password masked", { timeout: 120_000 }, async () => {
-    const result = await server({ DATABASE_URL: `mysql://studio:${secret}@db.internal/studio`, DATA_DIR: mkdtempSync(join(tmpdir(), "sf-")) });
+    const result = await server({
+      DATABASE_URL: `mysql://studio:${secret}@db.internal/studio`,
+      DATA_DIR: mkdtempSync(join(tmpdir(), "sf-")),
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL (got "mysql://studio:***@db.internal/studio")');
+    expect(result.stderr).toContain(
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL (got "mysql://studio:***@db.internal/studio")',
+    );
     expect(result.stderr).not.toContain(secret);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
@@ -67,27 +81,38 @@ describe("start-up failures", () => {
     const port = await closedPort();
     const result = await server({ DATABASE_URL: `postgres://studio:${secret}@127.0.0.1:${port}/studio` });
     const line = expectOneCleanLine(result);
-    expect(line).toBe(`Cannot start: DATABASE_URL: cannot open postgres://studio:***@127.0.0.1:${port}/studio: connect ECONNREFUSED 127.0.0.1:${port}`);
-  });
-
-  it("a data folder in use and a port in use are one line each, naming DATA_DIR and PORT", { timeout: 180_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "sf-"));
-    const first = await server({ DATA_DIR: dataDir }, /Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
-    const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(first.stdout)![1]!;
-
-    const [sameFolder, samePort] = await Promise.all([
-      server({ DATA_DIR: dataDir }),
-      server({ DATA_DIR: mkdtempSync(join(tmpdir(), "sf-")), PORT: port }),
-    ]);
-    expect(expectOneCleanLine(sameFolder)).toBe(
-      `Cannot start: DATA_DIR: cannot open the database in ${dataDir}: the data folder ${dataDir} is in use by process ${first.child.pid}; stop it first, or give this process its own DATA_DIR`,
+    expect(line).toBe(
+      `Cannot start: DATABASE_URL: cannot open postgres://studio:***@127.0.0.1:${port}/studio: connect ECONNREFUSED 127.0.0.1:${port}`,
     );
-    expect(expectOneCleanLine(samePort)).toBe(`Cannot start: PORT: port ${port} on 127.0.0.1 is already in use by another process`);
-    first.child.kill("SIGTERM");
   });
+
+  it(
+    "a data folder in use and a port in use are one line each, naming DATA_DIR and PORT",
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "sf-"));
+      const first = await server({ DATA_DIR: dataDir }, /Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
+      const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(first.stdout)![1]!;
+
+      const [sameFolder, samePort] = await Promise.all([
+        server({ DATA_DIR: dataDir }),
+        server({ DATA_DIR: mkdtempSync(join(tmpdir(), "sf-")), PORT: port }),
+      ]);
+      expect(expectOneCleanLine(sameFolder)).toBe(
+        `Cannot start: DATA_DIR: cannot open the database in ${dataDir}: the data folder ${dataDir} is in use by process ${first.child.pid}; stop it first, or give this process its own DATA_DIR`,
+      );
+      expect(expectOneCleanLine(samePort)).toBe(
+        `Cannot start: PORT: port ${port} on 127.0.0.1 is already in use by another process`,
+      );
+      first.child.kill("SIGTERM");
+    },
+  );
 
   it("npm start reports a bad setting before building, the same way", { timeout: 120_000 }, async () => {
-    const result = await run("scripts/start.ts", { DATABASE_URL: `postgresql//studio:${secret}@db/studio`, STRIPE_SECRET_KEY: secret });
+    const result = await run("scripts/start.ts", {
+      DATABASE_URL: `postgresql//studio:${secret}@db/studio`,
+      STRIPE_SECRET_KEY: secret,
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL");
     expect(result.stderr).not.toContain(secret);
@@ -103,7 +128,11 @@ describe("describeStartupFailure", () => {
     });
     const line = describeStartupFailure(error, { env });
     expect(line).toBe("Cannot start: upstream said: *** rejected for smtp://u:***@mail.example:587: ECONNRESET");
-    expect(redactSecrets("see https://nawat.studio and redis://:pw@cache:6379", env)).toBe("see https://nawat.studio and redis://:***@cache:6379");
-    expect(describeStartupFailure(new ConfigError(["PORT: too big"]))).toBe("Invalid configuration:\n  - PORT: too big");
+    expect(redactSecrets("see https://nawat.studio and redis://:pw@cache:6379", env)).toBe(
+      "see https://nawat.studio and redis://:***@cache:6379",
+    );
+    expect(describeStartupFailure(new ConfigError(["PORT: too big"]))).toBe(
+      "Invalid configuration:\n  - PORT: too big",
+    );
   });
 });

@@ -17,7 +17,18 @@ describe("media variants", () => {
     for (const ok of ["nawat.jpg", "hero-loop.webm", "bts-video-poster.jpg", "nawat-480.avif", "logo.svg"]) {
       expect(mediaNamePattern.test(ok), ok).toBe(true);
     }
-    for (const bad of ["../secret.jpg", "a/b.jpg", "..jpg", "nawat.JPG.exe", "x.html", ".env", "nawat", "Nawat.jpg", "a--b.jpg", "-a.jpg"]) {
+    for (const bad of [
+      "../secret.jpg",
+      "a/b.jpg",
+      "..jpg",
+      "nawat.JPG.exe",
+      "x.html",
+      ".env",
+      "nawat",
+      "Nawat.jpg",
+      "a--b.jpg",
+      "-a.jpg",
+    ]) {
       expect(mediaNamePattern.test(bad), bad).toBe(false);
     }
   });

@@ -14,18 +14,42 @@ export const sitePages = [
   { path: "/", id: "home", module: "home", nav: true, indexable: true, frame: true, query: false },
   { path: "/products", id: "products", module: "products", nav: true, indexable: true, frame: true, query: false },
   { path: "/services", id: "services", module: "services", nav: true, indexable: true, frame: true, query: false },
-  { path: "/sustainability", id: "sustainability", module: "sustainability", nav: true, indexable: true, frame: true, query: false },
+  {
+    path: "/sustainability",
+    id: "sustainability",
+    module: "sustainability",
+    nav: true,
+    indexable: true,
+    frame: true,
+    query: false,
+  },
   { path: "/about", id: "about", module: "about", nav: true, indexable: true, frame: true, query: false },
   { path: "/contact", id: "contact", module: "contact", nav: true, indexable: true, frame: true, query: false },
   { path: "/proposal", id: "proposal", module: "proposal", nav: false, indexable: true, frame: true, query: false },
   { path: "/checkout", id: "checkout", module: "checkout", nav: false, indexable: false, frame: true, query: false },
-  { path: "/font-recognition", id: "fontRecognition", module: "font-recognition", nav: false, indexable: true, frame: true, query: true },
+  {
+    path: "/font-recognition",
+    id: "fontRecognition",
+    module: "font-recognition",
+    nav: false,
+    indexable: true,
+    frame: true,
+    query: true,
+  },
   { path: "/auth", id: "auth", module: "auth", nav: false, indexable: false, frame: false, query: false },
   { path: "/admin", id: "admin", module: "admin", nav: false, indexable: false, frame: true, query: false },
 ] as const;
 
 /** What unknown paths show (with status 404); prerendered as /404.html and /ar/404.html. */
-export const notFoundPage = { path: "/404", id: "notFound", module: "not-found", nav: false, indexable: false, frame: true, query: false } as const;
+export const notFoundPage = {
+  path: "/404",
+  id: "notFound",
+  module: "not-found",
+  nav: false,
+  indexable: false,
+  frame: true,
+  query: false,
+} as const;
 
 /** Every page the client can render: the routable ones and the 404 page. */
 export const allPages = [...sitePages, notFoundPage] as const;

@@ -16,7 +16,13 @@ test("signed out, the account button is the sign-in link", async ({ page }) => {
 test("a stored user is shown after hydration, and signing out in another tab follows", async ({ page, context }) => {
   await context.addInitScript(() => {
     if (!sessionStorage.getItem("seeded")) {
-      localStorage.setItem("auth-storage", JSON.stringify({ user: { firstName: "Noura", lastName: "Alharbi", email: "noura@example.com", isAdmin: false }, isAuthenticated: true }));
+      localStorage.setItem(
+        "auth-storage",
+        JSON.stringify({
+          user: { firstName: "Noura", lastName: "Alharbi", email: "noura@example.com", isAdmin: false },
+          isAuthenticated: true,
+        }),
+      );
       sessionStorage.setItem("seeded", "1");
     }
   });

@@ -36,7 +36,9 @@ async function openWithSkippedSection(page: Page, root: string, text: string) {
 /** Chromium's own accessibility tree, as assistive technology gets it (not a DOM approximation). */
 async function accessibleNames(page: Page): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
-  const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { ignored?: boolean; name?: { value?: unknown } }[] };
+  const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as {
+    nodes: { ignored?: boolean; name?: { value?: unknown } }[];
+  };
   await cdp.detach();
   return nodes.filter((node) => !node.ignored).map((node) => String(node.name?.value ?? ""));
 }
@@ -46,7 +48,9 @@ for (const l of languages) {
     test("find-in-page reaches text in a skipped section", async ({ page }) => {
       await openWithSkippedSection(page, l.root, l.text);
       // window.find is the script face of the browser's find-in-page.
-      expect(await page.evaluate((text) => (window as unknown as { find: (s: string) => boolean }).find(text), l.text)).toBe(true);
+      expect(
+        await page.evaluate((text) => (window as unknown as { find: (s: string) => boolean }).find(text), l.text),
+      ).toBe(true);
     });
 
     test("copying the whole page includes text in a skipped section", async ({ page }) => {
@@ -57,7 +61,9 @@ for (const l of languages) {
       expect(copied).toContain(l.text);
     });
 
-    test("the accessibility tree has a below-the-fold section's heading and text without scrolling", async ({ page }) => {
+    test("the accessibility tree has a below-the-fold section's heading and text without scrolling", async ({
+      page,
+    }) => {
       await page.goto(l.root);
       await waitForApp(page);
       await expect(page.locator("html")).toHaveAttribute("data-below-fold", "open");

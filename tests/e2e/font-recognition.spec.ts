@@ -3,7 +3,10 @@ import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { expect, expectAccessible, test, waitForApp } from "./fixtures.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
-GlobalFonts.registerFromPath(`${root}node_modules/@fontsource/roboto/files/roboto-latin-400-normal.woff2`, "e2e-roboto");
+GlobalFonts.registerFromPath(
+  `${root}node_modules/@fontsource/roboto/files/roboto-latin-400-normal.woff2`,
+  "e2e-roboto",
+);
 GlobalFonts.registerFromPath(`${root}node_modules/@fontsource/amiri/files/amiri-arabic-400-normal.woff2`, "e2e-amiri");
 
 /** A freshly drawn photo-sized line of text, as a PNG the visitor "uploads". */
@@ -84,7 +87,11 @@ for (const l of languages) {
 
       // Over 10 MB: refused on the page, before anything is read or sent.
       const input = page.getByLabel(l.choose);
-      await input.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+      await input.setInputFiles({
+        name: "huge.png",
+        mimeType: "image/png",
+        buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+      });
       await expect(page.getByTestId("upload-problem")).toContainText(l.tooLarge);
       await expect(page.getByTestId("selection-surface")).toHaveCount(0);
 
@@ -107,7 +114,10 @@ for (const l of languages) {
       // Analyse: the request carries the box, the toast names the family with a percentage.
       const requestSeen = page.waitForRequest((r) => r.url().endsWith("/api/analyze-font") && r.method() === "POST");
       await page.getByRole("button", { name: l.analyze }).click();
-      const sent = (await requestSeen).postDataJSON() as { image: string; box?: { x: number; y: number; w: number; h: number } };
+      const sent = (await requestSeen).postDataJSON() as {
+        image: string;
+        box?: { x: number; y: number; w: number; h: number };
+      };
       expect(sent.image).toMatch(/^data:image\/png;base64,/);
       expect(sent.box?.w).toBeGreaterThan(700);
       expect((await requestSeen).headers()["accept-language"]).toBe(l.lang);
@@ -125,7 +135,10 @@ for (const l of languages) {
       await expectAccessible(page);
 
       // The report downloads and is a page a person can open, in this language, with the image.
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: l.download }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: l.download }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/\.html$/);
       const report = await readFile((await download.path())!, "utf8");
       expect(report).toContain(`<html lang="${l.lang}" dir="${l.dir}">`);

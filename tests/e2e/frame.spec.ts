@@ -2,8 +2,22 @@ import type { Page } from "@playwright/test";
 import { expect, test, waitForApp } from "./fixtures.ts";
 
 const languages = [
-  { lang: "en", prefix: "", dir: "ltr", toggle: "AR", nav: ["Home", "Products", "Services", "Sustainability", "About", "Contact"], notFound: "Page Not Found" },
-  { lang: "ar", prefix: "/ar", dir: "rtl", toggle: "EN", nav: ["الرئيسية", "المنتجات", "الخدمات", "الاستدامة", "من نحن", "تواصل معنا"], notFound: "الصفحة غير موجودة" },
+  {
+    lang: "en",
+    prefix: "",
+    dir: "ltr",
+    toggle: "AR",
+    nav: ["Home", "Products", "Services", "Sustainability", "About", "Contact"],
+    notFound: "Page Not Found",
+  },
+  {
+    lang: "ar",
+    prefix: "/ar",
+    dir: "rtl",
+    toggle: "EN",
+    nav: ["الرئيسية", "المنتجات", "الخدمات", "الاستدامة", "من نحن", "تواصل معنا"],
+    notFound: "الصفحة غير موجودة",
+  },
 ] as const;
 
 /** A page tall enough to scroll, whatever the page's own content is. */
@@ -23,11 +37,16 @@ async function scrollToY(page: Page, y: number) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-test("a page names one script, the boot script, which loads the page's modules itself and hydrates", async ({ page, request }) => {
+test("a page names one script, the boot script, which loads the page's modules itself and hydrates", async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get("/ar/products")).text();
   const scripts = [...html.matchAll(/<script\b(?![^>]*application\/ld\+json)[^>]*>/g)].map((m) => m[0]);
   expect(scripts).toHaveLength(1);
-  expect(scripts[0]).toMatch(/^<script type="module" src="\/assets\/boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-[^"]+\.js" data-preload="[^"]+">$/);
+  expect(scripts[0]).toMatch(
+    /^<script type="module" src="\/assets\/boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-[^"]+\.js" data-preload="[^"]+">$/,
+  );
   expect(html).not.toContain('rel="modulepreload"');
 
   await page.goto("/ar/products");
@@ -36,7 +55,11 @@ test("a page names one script, the boot script, which loads the page's modules i
     const boot = document.querySelector<HTMLScriptElement>("script[data-entry]")!;
     const fetched = new Set(performance.getEntriesByType("resource").map((r) => new URL(r.name).pathname));
     const wanted = [boot.dataset.entry!, ...boot.dataset.preload!.split(" ")];
-    return { missing: wanted.filter((path) => !fetched.has(path)), preloads: document.querySelectorAll('link[rel="modulepreload"]').length, wanted: wanted.length };
+    return {
+      missing: wanted.filter((path) => !fetched.has(path)),
+      preloads: document.querySelectorAll('link[rel="modulepreload"]').length,
+      wanted: wanted.length,
+    };
   });
   expect(loaded.missing).toEqual([]);
   expect(loaded.preloads).toBe(loaded.wanted - 1);
@@ -44,7 +67,10 @@ test("a page names one script, the boot script, which loads the page's modules i
 
 for (const l of languages) {
   test.describe(`frame in ${l.lang}`, () => {
-    test("the server's HTML already carries lang and dir, and the header shows the six links", async ({ page, request }) => {
+    test("the server's HTML already carries lang and dir, and the header shows the six links", async ({
+      page,
+      request,
+    }) => {
       const html = await (await request.get(`${l.prefix || "/"}`)).text();
       expect(html).toMatch(new RegExp(`^<!doctype html>\\s*<html lang="${l.lang}" dir="${l.dir}">`));
 
@@ -139,7 +165,10 @@ for (const l of languages) {
   });
 }
 
-test("the toggle goes to the twin page, switches lang and dir, fires resize and is remembered", async ({ page, context }) => {
+test("the toggle goes to the twin page, switches lang and dir, fires resize and is remembered", async ({
+  page,
+  context,
+}) => {
   await page.goto("/products");
   await waitForApp(page);
   await page.evaluate(() => {

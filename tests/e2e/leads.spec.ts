@@ -120,7 +120,13 @@ const toast = (page: Page) => page.getByTestId("toast-viewport");
 /** Answers the next call to `path` with a 500, and declares that failure expected. */
 async function failNext(page: Page, allow: (p: RegExp) => void, path: string) {
   allow(new RegExp(`500 .*${path}`));
-  await page.route(`**${path}`, (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"internal","message":"x"}}' }));
+  await page.route(`**${path}`, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: '{"error":{"code":"internal","message":"x"}}',
+    }),
+  );
 }
 
 for (const l of languages) {
@@ -136,7 +142,9 @@ for (const l of languages) {
       await expect(page.getByTestId("message-error")).toHaveText(l.contact.messageMin);
       await expect(form.getByLabel(l.contact.message, { exact: true })).toHaveAttribute("aria-invalid", "true");
 
-      await form.getByLabel(l.contact.message, { exact: true }).fill("We would like 40 date bowls for our guests in Ramadan.");
+      await form
+        .getByLabel(l.contact.message, { exact: true })
+        .fill("We would like 40 date bowls for our guests in Ramadan.");
       const request = page.waitForRequest((r) => r.url().endsWith("/api/inquiries") && r.method() === "POST");
       await form.getByRole("button", { name: l.contact.send }).click();
       expect((await request).postDataJSON()).toMatchObject({
@@ -170,7 +178,10 @@ for (const l of languages) {
       await expect(page.getByTestId("contact-whatsapp")).toHaveAttribute("href", /^https:\/\/wa\.me\/\d{8,15}$/);
       await expect(page.getByTestId("contact-whatsapp")).toHaveAttribute("target", "_blank");
       await expect(page.getByTestId("contact-phone")).toHaveAttribute("href", /^tel:\+?\d+$/);
-      await expect(page.getByTestId("contact-instagram")).toHaveAttribute("href", /^https:\/\/(www\.)?instagram\.com\//);
+      await expect(page.getByTestId("contact-instagram")).toHaveAttribute(
+        "href",
+        /^https:\/\/(www\.)?instagram\.com\//,
+      );
       await expect(page.getByTestId("contact-tiktok")).toHaveAttribute("href", /^https:\/\/(www\.)?tiktok\.com\//);
       await expect(page.getByTestId("contact-phone").locator("bdi")).toHaveAttribute("dir", "ltr");
       await expect(page.getByTestId("contact-email").locator("bdi")).toHaveAttribute("dir", "ltr");
@@ -178,7 +189,9 @@ for (const l of languages) {
   });
 
   test.describe(`services (${l.lang})`, () => {
-    test("cards preview 100 characters with an ellipsis; the dialog has the full text and the WhatsApp link", async ({ page }) => {
+    test("cards preview 100 characters with an ellipsis; the dialog has the full text and the WhatsApp link", async ({
+      page,
+    }) => {
       await open(page, `${l.prefix}/services`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.services.title);
       const cards = page.getByTestId("service-card");
@@ -194,11 +207,16 @@ for (const l of languages) {
       }
 
       const second = services[1];
-      await cards.nth(1).getByRole("link", { name: new RegExp(l.services.learnMore) }).click();
+      await cards
+        .nth(1)
+        .getByRole("link", { name: new RegExp(l.services.learnMore) })
+        .click();
       const dialog = page.getByTestId("service-detail");
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole("heading")).toHaveText(l.lang === "ar" ? second.titleAr : second.titleEn);
-      await expect(dialog.getByTestId("service-description")).toHaveText(l.lang === "ar" ? second.descriptionAr : second.descriptionEn);
+      await expect(dialog.getByTestId("service-description")).toHaveText(
+        l.lang === "ar" ? second.descriptionAr : second.descriptionEn,
+      );
       const message = `Hello! I'm interested in your ${second.titleEn} service. Could you please provide more information?`;
       const whatsapp = dialog.getByRole("link", { name: new RegExp(l.services.whatsapp) });
       await expect(whatsapp).toHaveAttribute("href", `https://wa.me/966500000000?text=${encodeURIComponent(message)}`);
@@ -210,7 +228,9 @@ for (const l of languages) {
       await expect(cards.nth(1).getByRole("link")).toBeFocused();
     });
 
-    test("REQUEST SERVICE opens the form: checked on submit, sends the three-line message, toasts and closes", async ({ page }) => {
+    test("REQUEST SERVICE opens the form: checked on submit, sends the three-line message, toasts and closes", async ({
+      page,
+    }) => {
       await open(page, `${l.prefix}/services`);
       const service = services[0];
       await page.getByTestId("service-card").first().getByRole("link").click();
@@ -221,7 +241,10 @@ for (const l of languages) {
       const serviceField = dialog.getByRole("textbox").last();
       await expect(serviceField).toHaveValue(`${service.titleEn} | ${service.titleAr}`);
       await expect(serviceField).toHaveAttribute("readonly", "");
-      await expect(dialog.getByLabel(l.services.contactNumber, { exact: true })).toHaveAttribute("placeholder", /^\+966/);
+      await expect(dialog.getByLabel(l.services.contactNumber, { exact: true })).toHaveAttribute(
+        "placeholder",
+        /^\+966/,
+      );
 
       await dialog.getByRole("button", { name: l.services.send }).click();
       await expect(dialog.getByTestId("name-error")).toHaveText(l.services.nameRequired);
@@ -235,8 +258,16 @@ for (const l of languages) {
       const request = page.waitForRequest((r) => r.url().endsWith("/api/inquiries") && r.method() === "POST");
       await dialog.getByRole("button", { name: l.services.send }).click();
       const body = (await request).postDataJSON() as Record<string, unknown>;
-      expect(body).toMatchObject({ kind: "service_request", serviceId: service.id, name: "Faisal", email: "faisal@example.com", lang: l.lang });
-      expect(body.message).toBe(`Service Request: ${service.titleEn} | ${service.titleAr}\nFirm: Diriyah Events\nContact: +966 50 123 4567`);
+      expect(body).toMatchObject({
+        kind: "service_request",
+        serviceId: service.id,
+        name: "Faisal",
+        email: "faisal@example.com",
+        lang: l.lang,
+      });
+      expect(body.message).toBe(
+        `Service Request: ${service.titleEn} | ${service.titleAr}\nFirm: Diriyah Events\nContact: +966 50 123 4567`,
+      );
       await expect(toast(page)).toContainText(l.services.sent);
       await expect(toast(page)).toContainText(l.services.sentBody);
       await expect(dialog).toHaveCount(0);
@@ -264,7 +295,9 @@ for (const l of languages) {
       await open(page, `${l.prefix}/proposal`);
       const wizard = page.getByTestId("proposal-wizard");
       await expect(wizard.getByRole("heading", { level: 2 })).toHaveText(l.proposal.personal);
-      await expect(page.getByTestId("proposal-steps").locator('[aria-current="step"]')).toContainText(l.proposal.personal);
+      await expect(page.getByTestId("proposal-steps").locator('[aria-current="step"]')).toContainText(
+        l.proposal.personal,
+      );
       await wizard.getByRole("button", { name: l.proposal.next }).click();
       await expect(wizard).toHaveAttribute("data-step", "1");
       await expect(page.getByTestId("name-error")).toHaveText(l.proposal.nameRequired);
@@ -275,7 +308,9 @@ for (const l of languages) {
       await expectAccessible(page);
     });
 
-    test("keyboard only, to the thank-you screen with its reference; Previous and a reload keep the values", async ({ page }) => {
+    test("keyboard only, to the thank-you screen with its reference; Previous and a reload keep the values", async ({
+      page,
+    }) => {
       await open(page, `${l.prefix}/proposal?product=sanam`);
       const wizard = page.getByTestId("proposal-wizard");
       await wizard.getByLabel(l.proposal.name).focus();
@@ -291,7 +326,9 @@ for (const l of languages) {
       // Step 2: the focus is on its heading; the product came from the link.
       await expect(wizard).toHaveAttribute("data-step", "2");
       await expect(wizard.getByRole("heading", { level: 2 })).toBeFocused();
-      await expect(page.getByTestId("proposal-steps").locator('[aria-current="step"]')).toContainText(l.proposal.project);
+      await expect(page.getByTestId("proposal-steps").locator('[aria-current="step"]')).toContainText(
+        l.proposal.project,
+      );
       await expect(wizard.locator('select[name="productInterest"]')).toHaveValue("sanam");
       await page.keyboard.press("Tab"); // product (already chosen)
       await page.keyboard.press("Tab"); // project type
@@ -474,7 +511,9 @@ test.describe("testimonials on the home page", () => {
       }
       await section.scrollIntoViewIfNeeded();
       await expect(section.locator("blockquote")).toHaveCount(body.testimonials.length);
-      await expect(section.locator("blockquote").first()).toContainText(l.lang === "ar" ? body.testimonials[0]!.quoteAr : body.testimonials[0]!.quote);
+      await expect(section.locator("blockquote").first()).toContainText(
+        l.lang === "ar" ? body.testimonials[0]!.quoteAr : body.testimonials[0]!.quote,
+      );
     });
   }
 

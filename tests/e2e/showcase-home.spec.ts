@@ -3,8 +3,32 @@ import { expect, test, waitForApp } from "./fixtures.ts";
 
 /** The home page's interactive parts (issue 3), in both languages. */
 const languages = [
-  { lang: "en", root: "/", prefix: "", open: "View Nawat details", zoom: "Zoom into Nawat", zoomIn: "Zoom in", zoomOut: "Zoom out", close: "Close", price: "422 SAR", sanam: "350 SAR", contents: "Pit-Collecting Base" },
-  { lang: "ar", root: "/ar", prefix: "/ar", open: "اعرض تفاصيل «نواة»", zoom: "كبّر صورة «نواة»", zoomIn: "تكبير", zoomOut: "تصغير", close: "إغلاق", price: "٤٢٢ ريال", sanam: "٣٥٠ ريال", contents: "قاعدة تجمع النوى" },
+  {
+    lang: "en",
+    root: "/",
+    prefix: "",
+    open: "View Nawat details",
+    zoom: "Zoom into Nawat",
+    zoomIn: "Zoom in",
+    zoomOut: "Zoom out",
+    close: "Close",
+    price: "422 SAR",
+    sanam: "350 SAR",
+    contents: "Pit-Collecting Base",
+  },
+  {
+    lang: "ar",
+    root: "/ar",
+    prefix: "/ar",
+    open: "اعرض تفاصيل «نواة»",
+    zoom: "كبّر صورة «نواة»",
+    zoomIn: "تكبير",
+    zoomOut: "تصغير",
+    close: "إغلاق",
+    price: "٤٢٢ ريال",
+    sanam: "٣٥٠ ريال",
+    contents: "قاعدة تجمع النوى",
+  },
 ] as const;
 
 async function openHome(page: Page, path: string) {

@@ -28,7 +28,9 @@ for (const path of both) {
     await page.waitForTimeout(500);
     await expectAccessible(page);
     // Nothing pushes the page sideways (sliding reveals start outside their box).
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
   });
 }
 
@@ -91,7 +93,9 @@ test.describe("products", () => {
       await expect(making).toContainText(prefix ? "٧-١٠" : "7-10");
       await making.getByRole("button").nth(2).click();
       await expect(page.getByTestId("bts-film")).toHaveAttribute("data-clip", "1");
-      await expect.poll(() => page.getByTestId("bts-film").evaluate((v: HTMLVideoElement) => v.currentSrc)).toContain("hero-loop");
+      await expect
+        .poll(() => page.getByTestId("bts-film").evaluate((v: HTMLVideoElement) => v.currentSrc))
+        .toContain("hero-loop");
     });
   }
 });
@@ -103,7 +107,9 @@ test.describe("sustainability", () => {
     await expect(hint).toBeVisible();
     await expect(page.getByTestId("parallax")).toHaveAttribute("data-parallax", "on");
     await page.evaluate(() => window.scrollTo(0, 300));
-    await expect.poll(() => page.getByTestId("parallax").evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).f)).toBeCloseTo(90, 0);
+    await expect
+      .poll(() => page.getByTestId("parallax").evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).f))
+      .toBeCloseTo(90, 0);
   });
 
   test("the scroll hint is hidden for the first second, then fades in", async ({ page }) => {
@@ -191,8 +197,11 @@ test.describe("without JavaScript", () => {
     problems.allow(/\/assets\/.+\.js csp$/);
     for (const path of both) {
       await page.goto(path);
-      const hidden = await page.evaluate(() =>
-        [...document.querySelectorAll("main h1, main h2, main p")].filter((el) => getComputedStyle(el).opacity === "0").length,
+      const hidden = await page.evaluate(
+        () =>
+          [...document.querySelectorAll("main h1, main h2, main p")].filter(
+            (el) => getComputedStyle(el).opacity === "0",
+          ).length,
       );
       expect(hidden, path).toBe(0);
       await expect(page.locator("main h1")).toBeVisible();

@@ -5,7 +5,10 @@ import { expect, test, waitForApp } from "./fixtures.ts";
  * and render normally when React mounts them later: after client-side navigation and after the
  * language switch. The fixture fails any test on a console error, hydration errors included.
  */
-const title = { en: "Good design begins with what everyone else overlooks.", ar: "التصميم الجيد يبدأ مما يغفل عنه الآخرون." };
+const title = {
+  en: "Good design begins with what everyone else overlooks.",
+  ar: "التصميم الجيد يبدأ مما يغفل عنه الآخرون.",
+};
 
 type Marked = Window & { serverNode?: Element | null; sameDocument?: boolean };
 
@@ -25,14 +28,18 @@ test("a static section keeps the server's DOM through hydration", async ({ page 
   const section = page.getByTestId("static-noticing");
   await expect(section.getByRole("heading", { level: 2 })).toHaveText(title.en);
   // The very node the server sent, still in the document: React adopted it, it did not re-create it.
-  expect(await page.evaluate(() => {
-    const node = (window as Marked).serverNode;
-    return Boolean(node?.isConnected && node === document.querySelector('[data-testid="static-noticing"] h2'));
-  })).toBe(true);
+  expect(
+    await page.evaluate(() => {
+      const node = (window as Marked).serverNode;
+      return Boolean(node?.isConnected && node === document.querySelector('[data-testid="static-noticing"] h2'));
+    }),
+  ).toBe(true);
   await expect(page.getByTestId("site-footer").getByRole("link").first()).toBeVisible();
 });
 
-test("links in a static section navigate inside the app, and the section renders after navigating back", async ({ page }) => {
+test("links in a static section navigate inside the app, and the section renders after navigating back", async ({
+  page,
+}) => {
   await page.goto("/");
   await waitForApp(page);
   // The hero's copy is a static section: its link navigates without reloading the document.

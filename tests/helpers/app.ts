@@ -7,8 +7,13 @@ import { loadConfig } from "#server/config.ts";
  * in-memory PGlite by default, or a fresh schema-isolated PostgreSQL database when
  * TEST_DATABASE_URL is set (CI runs the integration suite a second time that way).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const databaseUrl = process.env.TEST_DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const databaseUrl = process.env.TEST_DATABASE_URL
+    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",

@@ -62,7 +62,10 @@ export async function startSmtpServer(
     waitFor(count, timeoutMs = 15_000) {
       if (messages.length >= count) return Promise.resolve(messages);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`Expected ${count} e-mails, got ${messages.length}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`Expected ${count} e-mails, got ${messages.length}`)),
+          timeoutMs,
+        );
         waiters.push({
           count,
           resolve: () => {

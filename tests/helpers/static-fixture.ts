@@ -14,7 +14,10 @@ export function createStaticFixture(): string {
   const dist = mkdtempSync(join(tmpdir(), "studio-static-"));
   const root = join(dist, "client");
   const styleHash = `'sha256-${createHash("sha256").update(fixtureStyle).digest("base64")}'`;
-  writeFileSync(join(dist, "build-info.json"), JSON.stringify({ fingerprint: "fixture", builtAt: "2026-01-01T00:00:00Z", styleHashes: [styleHash] }));
+  writeFileSync(
+    join(dist, "build-info.json"),
+    JSON.stringify({ fingerprint: "fixture", builtAt: "2026-01-01T00:00:00Z", styleHashes: [styleHash] }),
+  );
   const files: Record<string, string> = {
     "index.html": `<!doctype html><html lang="en" dir="ltr"><style>${fixtureStyle}</style><title>Home</title><h1>Home</h1></html>`,
     "ar/index.html": '<!doctype html><html lang="ar" dir="rtl"><title>الرئيسية</title><h1>الرئيسية</h1></html>',

@@ -14,10 +14,13 @@ export function messagesFor(lang: Lang): TrackedPromise {
   if (!promise) {
     promise = loadMessages(lang) as TrackedPromise;
     const tracked = promise;
-    tracked.then((value) => {
-      tracked.status = "fulfilled";
-      tracked.value = value;
-    }, () => cache.delete(lang));
+    tracked.then(
+      (value) => {
+        tracked.status = "fulfilled";
+        tracked.value = value;
+      },
+      () => cache.delete(lang),
+    );
     cache.set(lang, tracked);
   }
   return promise;

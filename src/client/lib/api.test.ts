@@ -13,7 +13,10 @@ describe("apiRequest", () => {
     vi.stubGlobal("fetch", fetch);
     await apiRequest("GET", "/api/x");
     await apiRequest("POST", "/api/x", { a: 1 });
-    expect(fetch.mock.calls[0]).toEqual(["/api/x", { method: "GET", credentials: "include", headers: {}, body: undefined }]);
+    expect(fetch.mock.calls[0]).toEqual([
+      "/api/x",
+      { method: "GET", credentials: "include", headers: {}, body: undefined },
+    ]);
     expect(fetch.mock.calls[1]).toEqual([
       "/api/x",
       { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: '{"a":1}' },
@@ -46,7 +49,12 @@ describe("queries", () => {
 
   it("follows the spec's defaults: never stale, no refetch on focus, no retries", () => {
     const defaults = createQueryClient().getDefaultOptions();
-    expect(defaults.queries).toMatchObject({ staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false, retry: false });
+    expect(defaults.queries).toMatchObject({
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      retry: false,
+    });
     expect(defaults.mutations).toMatchObject({ retry: false });
   });
 });

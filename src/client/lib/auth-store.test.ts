@@ -34,12 +34,19 @@ describe("auth store", () => {
   });
 
   it("reads a stored user back, dropping anything else stored with it", () => {
-    store.set(AUTH_STORAGE_KEY, JSON.stringify({ user: { ...user, isAdmin: true, id: 7 }, token: "secret", isAuthenticated: true }));
+    store.set(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({ user: { ...user, isAdmin: true, id: 7 }, token: "secret", isAuthenticated: true }),
+    );
     expect(getAuth()).toEqual({ user: { ...user, isAdmin: true }, isAuthenticated: true });
   });
 
   it("treats damaged or partial storage as signed out", () => {
-    for (const value of ["{oops", JSON.stringify({ user, isAuthenticated: false }), JSON.stringify({ user: { email: "x" }, isAuthenticated: true })]) {
+    for (const value of [
+      "{oops",
+      JSON.stringify({ user, isAuthenticated: false }),
+      JSON.stringify({ user: { email: "x" }, isAuthenticated: true }),
+    ]) {
       store.set(AUTH_STORAGE_KEY, value);
       resetAuthCache();
       expect(getAuth()).toEqual({ user: null, isAuthenticated: false });

@@ -23,7 +23,12 @@ let current: AuthState | undefined;
 function isAuthUser(value: unknown): value is AuthUser {
   if (value === null || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
-  return typeof v.firstName === "string" && typeof v.lastName === "string" && typeof v.email === "string" && typeof v.isAdmin === "boolean";
+  return (
+    typeof v.firstName === "string" &&
+    typeof v.lastName === "string" &&
+    typeof v.email === "string" &&
+    typeof v.isAdmin === "boolean"
+  );
 }
 
 /** The stored state; anything unreadable (or a stored token's leftovers) counts as signed out. */
@@ -32,7 +37,10 @@ function read(): AuthState {
     const stored: unknown = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? "null");
     const user = (stored as { user?: unknown } | null)?.user;
     return isAuthUser(user) && (stored as { isAuthenticated?: unknown }).isAuthenticated === true
-      ? { user: { firstName: user.firstName, lastName: user.lastName, email: user.email, isAdmin: user.isAdmin }, isAuthenticated: true }
+      ? {
+          user: { firstName: user.firstName, lastName: user.lastName, email: user.email, isAdmin: user.isAdmin },
+          isAuthenticated: true,
+        }
       : signedOut;
   } catch {
     return signedOut;

@@ -41,7 +41,10 @@ function parseUrl(url: string, key = "default"): Location {
 
 function windowLocation(): Location {
   const state = window.history.state as { key?: string } | null;
-  return { ...parseUrl(window.location.pathname + window.location.search + window.location.hash), key: state?.key ?? "default" };
+  return {
+    ...parseUrl(window.location.pathname + window.location.search + window.location.hash),
+    key: state?.key ?? "default",
+  };
 }
 
 /** The router of the browser: the History API, with page changes rendered as transitions. */
@@ -151,7 +154,13 @@ export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
       target={target}
       onClick={(event) => {
         onClick?.(event);
-        if (event.defaultPrevented || !isPlainLeftClick(event) || (target && target !== "_self") || rest.download !== undefined) return;
+        if (
+          event.defaultPrevented ||
+          !isPlainLeftClick(event) ||
+          (target && target !== "_self") ||
+          rest.download !== undefined
+        )
+          return;
         const url = new URL(to, window.location.href);
         if (url.origin !== window.location.origin) return;
         event.preventDefault();

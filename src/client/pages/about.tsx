@@ -30,7 +30,14 @@ export default function AboutPage() {
             </Link>
           </div>
         </div>
-        <Picture src="studio-workshop.jpg" alt={c.hero.image} sizes="(min-width: 768px) 42vw, 100vw" priority className="block overflow-hidden rounded-3xl" imgClassName="aspect-[4/3] h-full w-full object-cover" />
+        <Picture
+          src="studio-workshop.jpg"
+          alt={c.hero.image}
+          sizes="(min-width: 768px) 42vw, 100vw"
+          priority
+          className="block overflow-hidden rounded-3xl"
+          imgClassName="aspect-[4/3] h-full w-full object-cover"
+        />
       </section>
 
       <section className="below-fold bg-ink py-24 text-sand md:py-32" aria-labelledby="eye">
@@ -40,7 +47,9 @@ export default function AboutPage() {
           </Reveal>
           <Reveal kind="slideLeft" delay={150}>
             <p className="eyebrow text-accent">{c.eye.eyebrow}</p>
-            <h2 id="eye" className="mt-4 font-display text-4xl leading-tight font-medium md:text-5xl">{c.eye.statement}</h2>
+            <h2 id="eye" className="mt-4 font-display text-4xl leading-tight font-medium md:text-5xl">
+              {c.eye.statement}
+            </h2>
             <p className="mt-6 text-lg leading-relaxed text-sand/80">{c.eye.body}</p>
           </Reveal>
         </div>
@@ -59,7 +68,13 @@ export default function AboutPage() {
         <ul className="mt-12 grid gap-10 md:grid-cols-2">
           {(["nawat", "sanam"] as const).map((id, i) => (
             <Reveal key={id} as="li" kind="slideUp" delay={i * 150}>
-              <Picture src={productMedia[id].image} alt={c.products.images[i] ?? ""} sizes="(min-width: 768px) 45vw, 100vw" className="block overflow-hidden rounded-3xl" imgClassName="aspect-[4/3] h-full w-full object-cover" />
+              <Picture
+                src={productMedia[id].image}
+                alt={c.products.images[i] ?? ""}
+                sizes="(min-width: 768px) 45vw, 100vw"
+                className="block overflow-hidden rounded-3xl"
+                imgClassName="aspect-[4/3] h-full w-full object-cover"
+              />
               <h3 className="mt-5 font-display text-3xl">{c.products.items[i]?.name}</h3>
               <p className="mt-1 text-ink-soft">{c.products.items[i]?.body}</p>
             </Reveal>
@@ -79,13 +94,19 @@ export default function AboutPage() {
 
       <section className="below-fold bg-walnut-deep py-24 text-sand md:py-32" aria-labelledby="team">
         <Reveal kind="fadeInUp" className="container-page flex flex-col items-center text-center">
-          <h2 id="team" className="font-display text-4xl font-medium md:text-6xl">{c.team.title}</h2>
+          <h2 id="team" className="font-display text-4xl font-medium md:text-6xl">
+            {c.team.title}
+          </h2>
           <p className="mt-5 max-w-xl text-lg text-sand/80">{c.team.body}</p>
           <div className="mt-10 flex flex-wrap justify-center gap-3">
             <Link to={to("/contact")} className="btn-accent" data-testid="team-contact">
               {c.team.start}
             </Link>
-            <Link to={to("/services")} className="btn-outline border-sand/60 hover:bg-sand hover:text-ink" data-testid="team-services">
+            <Link
+              to={to("/services")}
+              className="btn-outline border-sand/60 hover:bg-sand hover:text-ink"
+              data-testid="team-services"
+            >
               {c.team.services}
             </Link>
           </div>

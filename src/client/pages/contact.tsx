@@ -33,7 +33,10 @@ export default function ContactPage() {
         </TiltImage>
       </div>
       <div className="grid content-start gap-12">
-        <section aria-labelledby="contact-form-title" className="rounded-3xl border border-sand-deep bg-white/70 p-6 sm:p-8">
+        <section
+          aria-labelledby="contact-form-title"
+          className="rounded-3xl border border-sand-deep bg-white/70 p-6 sm:p-8"
+        >
           <h2 id="contact-form-title" className="mb-6 font-display text-3xl font-medium">
             {c.form.title}
           </h2>

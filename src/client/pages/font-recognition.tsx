@@ -18,7 +18,11 @@ const subscribeNothing = () => () => undefined;
  */
 export default function FontRecognitionPage() {
   const c = useCopy(copy);
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
   return (
     <div className="container-page grid gap-12 pt-28 pb-24">
       <header className="grid max-w-3xl gap-4">

@@ -47,7 +47,10 @@ export default {
     body: "Every piece passes through the same hands in our Riyadh workshop.",
     slides: [
       { alt: "A craftsman turning walnut on the lathe", caption: "Turning: the bowl takes its shape on the lathe." },
-      { alt: "Hands rubbing natural oil into a walnut bowl", caption: "Finishing: natural oils bring the grain to life." },
+      {
+        alt: "Hands rubbing natural oil into a walnut bowl",
+        caption: "Finishing: natural oils bring the grain to life.",
+      },
       { alt: "The workshop at work", caption: "The workshop, in motion." },
     ],
   },

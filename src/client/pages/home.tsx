@@ -41,14 +41,20 @@ export default function HomePage() {
             browser: the rest keeps the server's HTML (StaticSection). */}
         <StaticSection className="container-page relative pt-32 pb-20 md:pb-28">
           <p className="eyebrow text-sand-deep">{c.hero.eyebrow}</p>
-          <h1 className="mt-4 max-w-3xl font-display text-5xl leading-[1.05] font-medium md:text-7xl">{c.hero.title}</h1>
+          <h1 className="mt-4 max-w-3xl font-display text-5xl leading-[1.05] font-medium md:text-7xl">
+            {c.hero.title}
+          </h1>
           <p className="mt-6 max-w-xl text-lg text-sand/85">{c.hero.body}</p>
           <div className="mt-9 flex flex-wrap gap-3">
             <Link to={to("/products")} className="btn-accent" data-testid="hero-explore">
               {c.hero.explore}
               <ArrowIcon className="flip-rtl" />
             </Link>
-            <Link to={to("/about")} className="btn-outline border-sand/60 hover:bg-sand hover:text-ink" data-testid="hero-story">
+            <Link
+              to={to("/about")}
+              className="btn-outline border-sand/60 hover:bg-sand hover:text-ink"
+              data-testid="hero-story"
+            >
               {c.hero.story}
             </Link>
           </div>
@@ -77,7 +83,12 @@ export default function HomePage() {
         </div>
       </section>
 
-      <StaticSection as="section" className="below-fold bg-sand-deep/60 py-24 md:py-32" aria-labelledby="noticing" data-testid="static-noticing">
+      <StaticSection
+        as="section"
+        className="below-fold bg-sand-deep/60 py-24 md:py-32"
+        aria-labelledby="noticing"
+        data-testid="static-noticing"
+      >
         <div className="container-page grid items-center gap-14 md:grid-cols-2">
           <Reveal kind="slideRight">
             <EyeMark className="h-14 w-14 text-walnut" />
@@ -134,7 +145,11 @@ export default function HomePage() {
             <Link to={to("/services")} className="btn-accent" data-testid="final-services">
               {c.closing.services}
             </Link>
-            <Link to={to("/contact")} className="btn-outline border-sand/60 hover:bg-sand hover:text-ink" data-testid="final-contact">
+            <Link
+              to={to("/contact")}
+              className="btn-outline border-sand/60 hover:bg-sand hover:text-ink"
+              data-testid="final-contact"
+            >
               {c.closing.contact}
             </Link>
           </div>

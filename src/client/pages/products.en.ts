@@ -3,7 +3,11 @@ import record from "#content/showcase.en.ts";
 
 export default {
   record,
-  hero: { label: "Luxury Collection", tagline: "Handcrafted with precision.", image: "Nawat, the walnut date bowl, on a warm stone plinth" },
+  hero: {
+    label: "Luxury Collection",
+    tagline: "Handcrafted with precision.",
+    image: "Nawat, the walnut date bowl, on a warm stone plinth",
+  },
   heritage: { eyebrow: "Heritage", video: "Dates and Arabic coffee served in Nawat in the majlis" },
   riyadh: {
     title: "Handcrafted in the Heart of Riyadh, to the Whole World",

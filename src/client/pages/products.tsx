@@ -45,7 +45,10 @@ export default function ProductsPage() {
   return (
     // Sliding reveals start up to 48 px outside their box: keep that from scrolling the page sideways.
     <div className="overflow-x-clip">
-      <section className="relative flex min-h-[100svh] items-end overflow-hidden bg-ink text-sand" data-testid="products-hero">
+      <section
+        className="relative flex min-h-[100svh] items-end overflow-hidden bg-ink text-sand"
+        data-testid="products-hero"
+      >
         <div ref={heroRef} data-parallax={parallax ? "on" : "off"} className="absolute inset-0 will-change-transform">
           <Picture
             src={showcase.heroImage}
@@ -65,7 +68,10 @@ export default function ProductsPage() {
         </div>
       </section>
 
-      <section className="below-fold container-page grid items-center gap-14 py-24 md:grid-cols-2 md:py-32" aria-labelledby="heritage">
+      <section
+        className="below-fold container-page grid items-center gap-14 py-24 md:grid-cols-2 md:py-32"
+        aria-labelledby="heritage"
+      >
         <Reveal kind="slideRight">
           <SectionHeading id="heritage" eyebrow={c.heritage.eyebrow} title={r.heritage.title} />
           <div className="mt-6 grid gap-4 text-lg leading-relaxed text-ink-soft">
@@ -73,10 +79,17 @@ export default function ProductsPage() {
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
-          <blockquote className="mt-8 border-s-2 border-accent ps-5 font-display text-2xl italic">{r.heritage.quote}</blockquote>
+          <blockquote className="mt-8 border-s-2 border-accent ps-5 font-display text-2xl italic">
+            {r.heritage.quote}
+          </blockquote>
         </Reveal>
         <Reveal kind="slideLeft" delay={150}>
-          <LoopVideo name="heritage-loop" alt={c.heritage.video} sizes="(min-width: 768px) 45vw, 100vw" className="relative aspect-[4/5] rounded-3xl md:aspect-[3/4]" />
+          <LoopVideo
+            name="heritage-loop"
+            alt={c.heritage.video}
+            sizes="(min-width: 768px) 45vw, 100vw"
+            className="relative aspect-[4/5] rounded-3xl md:aspect-[3/4]"
+          />
         </Reveal>
       </section>
 
@@ -90,12 +103,22 @@ export default function ProductsPage() {
       <MakingOf copy={c.making} record={r} />
 
       <section className="below-fold" aria-label={c.loop.video}>
-        <LoopVideo name="showcase-loop" alt={c.loop.video} sizes="100vw" className="relative aspect-[16/9] max-h-[80vh] w-full" />
+        <LoopVideo
+          name="showcase-loop"
+          alt={c.loop.video}
+          sizes="100vw"
+          className="relative aspect-[16/9] max-h-[80vh] w-full"
+        />
       </section>
 
-      <section className="below-fold container-page grid items-center gap-12 py-24 md:grid-cols-[3fr_2fr] md:py-32" aria-labelledby="every-pit">
+      <section
+        className="below-fold container-page grid items-center gap-12 py-24 md:grid-cols-[3fr_2fr] md:py-32"
+        aria-labelledby="every-pit"
+      >
         <Reveal kind="fadeInUp">
-          <h2 id="every-pit" className="font-display text-5xl font-medium md:text-6xl">{c.everyPit.title}</h2>
+          <h2 id="every-pit" className="font-display text-5xl font-medium md:text-6xl">
+            {c.everyPit.title}
+          </h2>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-soft">{c.everyPit.body}</p>
         </Reveal>
         <Reveal kind="scaleIn" delay={150} className="rounded-3xl bg-white/70 p-8 shadow-sm">
@@ -105,7 +128,13 @@ export default function ProductsPage() {
           </p>
           <div className="mt-8 grid gap-3">
             {siteConfig.STORE_URL ? (
-              <a href={siteConfig.STORE_URL} target="_blank" rel="noopener noreferrer" className="btn-primary" data-testid="buy-now">
+              <a
+                href={siteConfig.STORE_URL}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn-primary"
+                data-testid="buy-now"
+              >
                 {c.everyPit.buyNow}
                 <span className="sr-only"> {c.everyPit.newTab}</span>
               </a>
@@ -114,7 +143,13 @@ export default function ProductsPage() {
                 {c.everyPit.buyNow}
               </Link>
             )}
-            <button type="button" onClick={onWishlist} aria-pressed={wished} className="btn-outline" data-testid="wishlist">
+            <button
+              type="button"
+              onClick={onWishlist}
+              aria-pressed={wished}
+              className="btn-outline"
+              data-testid="wishlist"
+            >
               <span aria-hidden="true">{wished ? "♥" : "♡"}</span>
               {wished ? c.everyPit.wishlisted : c.everyPit.wishlist}
             </button>
@@ -132,8 +167,12 @@ export default function ProductsPage() {
             imgClassName="h-full w-full object-cover"
           />
           <div className="absolute inset-0 flex flex-col items-center justify-center bg-ink/45 p-6 text-center">
-            <span className="rounded-full border border-sand/60 px-5 py-1.5 text-sm tracking-widest uppercase">{c.sanam.soon}</span>
-            <h2 id="sanam-teaser" className="mt-5 max-w-2xl font-display text-3xl font-medium md:text-5xl">{c.sanam.title}</h2>
+            <span className="rounded-full border border-sand/60 px-5 py-1.5 text-sm tracking-widest uppercase">
+              {c.sanam.soon}
+            </span>
+            <h2 id="sanam-teaser" className="mt-5 max-w-2xl font-display text-3xl font-medium md:text-5xl">
+              {c.sanam.title}
+            </h2>
             <p className="mt-3 text-sand/85">{c.sanam.line}</p>
           </div>
         </Reveal>

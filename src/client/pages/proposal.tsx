@@ -19,7 +19,11 @@ const subscribeNothing = () => () => undefined;
 export default function ProposalPage() {
   const c = useCopy(copy);
   const { search } = useLocation();
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
   return (
     <div className="container-page pt-28 pb-24 md:pt-36">
       <div className="mx-auto grid max-w-4xl gap-10">

@@ -13,11 +13,13 @@ const modules = import.meta.glob<PageModule>("./*.tsx");
 export const pageLoaders = Object.fromEntries(
   allPages.map((page) => {
     const load = modules[`./${page.module}.tsx`];
-    if (!load) throw new Error(`src/client/pages/${page.module}.tsx is missing (page "${page.id}" in src/shared/routes.ts)`);
+    if (!load)
+      throw new Error(`src/client/pages/${page.module}.tsx is missing (page "${page.id}" in src/shared/routes.ts)`);
     return [page.id, load];
   }),
 ) as Record<PageId, () => Promise<PageModule>>;
 
-export const pages = Object.fromEntries(
-  Object.entries(pageLoaders).map(([id, load]) => [id, lazy(load)]),
-) as Record<PageId, LazyExoticComponent<ComponentType>>;
+export const pages = Object.fromEntries(Object.entries(pageLoaders).map(([id, load]) => [id, lazy(load)])) as Record<
+  PageId,
+  LazyExoticComponent<ComponentType>
+>;

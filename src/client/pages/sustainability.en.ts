@@ -11,17 +11,28 @@ export default {
     title: "Cultural & Environmental Sustainability",
     philosophy:
       "Our design philosophy is simple: an object should carry a culture forward without costing the earth. Every piece keeps a Saudi ritual alive, the welcome of dates and coffee, the warmth of oud, and is made to be used for decades, repaired rather than replaced, and passed on.",
-    wood:
-      "We work in premium natural walnut wood from eco-friendly sources: forests managed for regrowth, boards bought with their origin known. The wood is treated only with natural oils and beeswax, never plastic lacquers, so it stays food-safe, ages beautifully and can be renewed at home.",
+    wood: "We work in premium natural walnut wood from eco-friendly sources: forests managed for regrowth, boards bought with their origin known. The wood is treated only with natural oils and beeswax, never plastic lacquers, so it stays food-safe, ages beautifully and can be renewed at home.",
     image: "Walnut offcuts and a bowl being oiled by hand in the workshop",
   },
   pillars: {
     title: "Four promises behind every piece",
     items: [
-      { title: "Responsible walnut", body: "Solid walnut from managed forests. Offcuts become smaller pieces, shavings warm the workshop's smokers." },
-      { title: "Natural finishes", body: "Plant oils and beeswax only: no lacquer, no solvents, nothing between your hands and the wood." },
-      { title: "Made to be kept", body: "Simple joinery with nothing to break, and a re-oiling guide with every piece, so it outlives trends." },
-      { title: "Living heritage", body: "We work with Saudi craftspeople and keep their skills in use, so the crafts stay part of daily life." },
+      {
+        title: "Responsible walnut",
+        body: "Solid walnut from managed forests. Offcuts become smaller pieces, shavings warm the workshop's smokers.",
+      },
+      {
+        title: "Natural finishes",
+        body: "Plant oils and beeswax only: no lacquer, no solvents, nothing between your hands and the wood.",
+      },
+      {
+        title: "Made to be kept",
+        body: "Simple joinery with nothing to break, and a re-oiling guide with every piece, so it outlives trends.",
+      },
+      {
+        title: "Living heritage",
+        body: "We work with Saudi craftspeople and keep their skills in use, so the crafts stay part of daily life.",
+      },
     ],
   },
   closing: {

@@ -19,7 +19,9 @@ async function holdFolder(dataDir: string): Promise<ChildProcess> {
 await openDatabase({ dataDir: ${JSON.stringify(dataDir)} });
 console.log("opened");
 setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   children.push(child);
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("opened") && resolve());
@@ -58,7 +60,10 @@ describe("the PGlite data folder", () => {
     await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by this process/);
     await first.close();
 
-    writeFileSync(join(dataDir, "studio.lock"), JSON.stringify({ pid: process.pid, host: (await import("node:os")).hostname() }));
+    writeFileSync(
+      join(dataDir, "studio.lock"),
+      JSON.stringify({ pid: process.pid, host: (await import("node:os")).hostname() }),
+    );
     const again = await openDatabase({ dataDir });
     await again.close();
   }, 120_000);

@@ -30,7 +30,9 @@ function alive(pid: number): boolean {
 async function readOwner(file: string): Promise<Owner | undefined> {
   try {
     const owner = JSON.parse(await readFile(file, "utf8")) as Partial<Owner>;
-    return typeof owner.pid === "number" && typeof owner.host === "string" ? { pid: owner.pid, host: owner.host } : undefined;
+    return typeof owner.pid === "number" && typeof owner.host === "string"
+      ? { pid: owner.pid, host: owner.host }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -70,11 +72,15 @@ export async function lockDataFolder(dataDir: string): Promise<() => Promise<voi
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const owner = await readOwner(file);
-    if (!owner && (await youngerThan(file, 5000))) throw new DataFolderLockedError(dataDir, "a process that is starting now");
+    if (!owner && (await youngerThan(file, 5000)))
+      throw new DataFolderLockedError(dataDir, "a process that is starting now");
     if (owner) {
       const stale = owner.host === me.host && (owner.pid === me.pid ? !held.has(file) : !alive(owner.pid));
       if (!stale) {
-        const who = owner.pid === me.pid ? "this process" : `process ${owner.pid}${owner.host === me.host ? "" : ` on ${owner.host}`}`;
+        const who =
+          owner.pid === me.pid
+            ? "this process"
+            : `process ${owner.pid}${owner.host === me.host ? "" : ` on ${owner.host}`}`;
         throw new DataFolderLockedError(dataDir, who);
       }
     }

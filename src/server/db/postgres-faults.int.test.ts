@@ -8,7 +8,9 @@ import { loadConfig } from "../config.ts";
 
 // These need a real PostgreSQL even in the PGlite run: locally they skip without TEST_DATABASE_URL;
 // in CI (CI=true) they use CI's server, and fail, never skip, if it does not answer.
-const serverUrl = process.env.TEST_DATABASE_URL ?? (process.env.CI === "true" ? "postgres://postgres@127.0.0.1:5432/postgres" : undefined);
+const serverUrl =
+  process.env.TEST_DATABASE_URL ??
+  (process.env.CI === "true" ? "postgres://postgres@127.0.0.1:5432/postgres" : undefined);
 
 /** A TCP proxy in front of PostgreSQL that the test can cut (every connection dropped, new ones refused) and restore. */
 class CuttableProxy {

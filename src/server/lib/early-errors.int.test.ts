@@ -30,7 +30,10 @@ function raw(request: string): Promise<Raw> {
       const [head = "", ...rest] = text.split("\r\n\r\n");
       const [statusLine = "", ...headerLines] = head.split("\r\n");
       const headers = Object.fromEntries(
-        headerLines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+        headerLines.map((line) => [
+          line.slice(0, line.indexOf(":")).toLowerCase(),
+          line.slice(line.indexOf(":") + 1).trim(),
+        ]),
       );
       resolve({ status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n") });
     });
@@ -42,13 +45,24 @@ const get = (target: string) => `GET ${target} HTTP/1.1\r\nHost: site.test\r\nCo
 /** The headers an ordinary page gets; every refusal must carry the same. */
 async function pageSecurityHeaders(): Promise<Record<string, string>> {
   const { headers } = await raw(get("/"));
-  const names = ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-resource-policy", "cross-origin-opener-policy", "permissions-policy", "strict-transport-security"];
+  const names = [
+    "content-security-policy",
+    "x-content-type-options",
+    "x-frame-options",
+    "referrer-policy",
+    "cross-origin-resource-policy",
+    "cross-origin-opener-policy",
+    "permissions-policy",
+    "strict-transport-security",
+  ];
   return Object.fromEntries(names.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]!]));
 }
 
 describe("refusals before routing", () => {
   it("speaks the caller's language where there is a request to read it from", async () => {
-    const response = await raw("GET /% HTTP/1.1\r\nHost: site.test\r\nAccept-Language: ar\r\nConnection: close\r\n\r\n");
+    const response = await raw(
+      "GET /% HTTP/1.1\r\nHost: site.test\r\nAccept-Language: ar\r\nConnection: close\r\n\r\n",
+    );
     expect(response.status).toBe(400);
     expect(JSON.parse(response.body)).toEqual({ error: { code: "bad_url", message: ar.errors.badUrl } });
   });

@@ -27,7 +27,10 @@ export function frameworkErrors(headers: Record<string, string>): NonNullable<Fa
     request.log.info({ code: error.code }, "request refused before routing");
     const refusal = frameworkRefusal(error);
     // The app's reply decorators (sendApiError) and request.lang are not attached here.
-    const lang = negotiateLanguage({ referer: request.headers.referer, acceptLanguage: request.headers["accept-language"] });
+    const lang = negotiateLanguage({
+      referer: request.headers.referer,
+      acceptLanguage: request.headers["accept-language"],
+    });
     const body: ErrorBody = { error: { code: refusal.code, message: translate(lang, refusal.messageKey) } };
     reply
       .headers(headers)
@@ -60,7 +63,9 @@ export function clientErrors(headers: Record<string, string>): NonNullable<Fasti
         "Cache-Control": "no-store",
         Connection: "close",
       }).map(([name, value]) => `${name}: ${value}\r\n`);
-      socket.write(`HTTP/1.1 ${refusal.statusCode} ${STATUS_CODES[refusal.statusCode]}\r\n${lines.join("")}\r\n${text}`);
+      socket.write(
+        `HTTP/1.1 ${refusal.statusCode} ${STATUS_CODES[refusal.statusCode]}\r\n${lines.join("")}\r\n${text}`,
+      );
     }
     socket.destroy(error);
   };

@@ -20,6 +20,10 @@ export function sitePath(target: string): string {
 }
 
 /** Every redirect of the server goes through here, so none can send a visitor to another site. */
-export function redirectWithinSite(reply: FastifyReply, target: string, status: 301 | 302 | 303 | 307 | 308): FastifyReply {
+export function redirectWithinSite(
+  reply: FastifyReply,
+  target: string,
+  status: 301 | 302 | 303 | 307 | 308,
+): FastifyReply {
   return reply.redirect(sitePath(target), status);
 }

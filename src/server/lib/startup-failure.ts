@@ -27,7 +27,8 @@ function causes(error: unknown): string {
 }
 
 function listenFailure(error: NodeJS.ErrnoException, where: { host: string; port: number }): string | undefined {
-  if (error.code === "EADDRINUSE") return `PORT: port ${where.port} on ${where.host} is already in use by another process`;
+  if (error.code === "EADDRINUSE")
+    return `PORT: port ${where.port} on ${where.host} is already in use by another process`;
   if (error.code === "EACCES") return `PORT: this user may not listen on port ${where.port}`;
   if (error.code === "EADDRNOTAVAIL") return `HOST: ${where.host} is not an address of this machine`;
   return undefined;

@@ -12,7 +12,12 @@ declare module "fastify" {
 /** The read-mostly product catalog, served from memory (issue 9). */
 export default fp<{ ttlMs?: number }>(
   async (app, options) => {
-    app.decorate("catalogCache", createCatalogCache(() => listProducts(app.db), { ...(options.ttlMs !== undefined ? { ttlMs: options.ttlMs } : {}) }));
+    app.decorate(
+      "catalogCache",
+      createCatalogCache(() => listProducts(app.db), {
+        ...(options.ttlMs !== undefined ? { ttlMs: options.ttlMs } : {}),
+      }),
+    );
   },
   { name: "catalog-cache", dependencies: ["database"] },
 );

@@ -35,7 +35,10 @@ export default fp(
         body.error.fields = Object.fromEntries(Object.entries(fields).map(([name, key]) => [name, request.t(key)]));
       }
       if (headers) this.headers(headers);
-      return this.code(error.statusCode).header("Cache-Control", "no-store").type("application/json; charset=utf-8").send(body);
+      return this.code(error.statusCode)
+        .header("Cache-Control", "no-store")
+        .type("application/json; charset=utf-8")
+        .send(body);
     });
 
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -53,7 +56,9 @@ function fromFastifyError(error: FastifyError, request: FastifyRequest): ApiErro
   const refusal = (status: number, kind: keyof RouteErrorMessages, code: string, message: MessageKey) => {
     const chosen = messages[kind];
     if (!chosen) return new ApiError(status, code, message);
-    return typeof chosen === "string" ? new ApiError(status, code, chosen) : new ApiError(status, chosen.code, chosen.message);
+    return typeof chosen === "string"
+      ? new ApiError(status, code, chosen)
+      : new ApiError(status, chosen.code, chosen.message);
   };
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   switch (error.code) {

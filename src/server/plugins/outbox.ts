@@ -35,7 +35,13 @@ export default fp<OutboxPluginOptions>(
           lastReportedWaiting = waiting;
           return;
         }
-        const report = await deliverOutbox({ db, mailer, log, signal, ...(options.settings ? { settings: options.settings } : {}) });
+        const report = await deliverOutbox({
+          db,
+          mailer,
+          log,
+          signal,
+          ...(options.settings ? { settings: options.settings } : {}),
+        });
         return { more: report.more };
       },
     });

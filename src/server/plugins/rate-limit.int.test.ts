@@ -19,18 +19,28 @@ async function testApp(env: Record<string, string>) {
 
 /** analyze-font allows 20 a minute per address; an empty body is refused cheaply after the count. */
 const analyze = (app: FastifyInstance, forwardedFor: string, remoteAddress = "10.0.0.1") =>
-  app.inject({ method: "POST", url: "/api/analyze-font", payload: {}, remoteAddress, headers: { "x-forwarded-for": forwardedFor } });
+  app.inject({
+    method: "POST",
+    url: "/api/analyze-font",
+    payload: {},
+    remoteAddress,
+    headers: { "x-forwarded-for": forwardedFor },
+  });
 
 const randomAddress = () => `203.0.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 
 describe("TRUST_PROXY", () => {
   it("reads the client from the proxy's own entry, not a spoofed leftmost one", async () => {
-    const app = await buildApp(loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "memory://", TRUST_PROXY: "1" }));
+    const app = await buildApp(
+      loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "memory://", TRUST_PROXY: "1" }),
+    );
     apps.push(app);
     app.get("/test/ip", async (request) => ({ ip: request.ip }));
     await app.ready();
     const ip = async (forwardedFor: string) =>
-      (await app.inject({ url: "/test/ip", remoteAddress: "10.0.0.1", headers: { "x-forwarded-for": forwardedFor } })).json().ip;
+      (
+        await app.inject({ url: "/test/ip", remoteAddress: "10.0.0.1", headers: { "x-forwarded-for": forwardedFor } })
+      ).json().ip;
     expect(await ip("198.51.100.7")).toBe("198.51.100.7");
     expect(await ip("1.1.1.1, 198.51.100.7")).toBe("198.51.100.7");
     expect(await ip("6.6.6.6, 2.2.2.2, 198.51.100.7")).toBe("198.51.100.7");

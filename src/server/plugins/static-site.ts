@@ -38,7 +38,12 @@ async function loadFile(file: string, compressMissing: boolean): Promise<Page> {
   const body = await readFile(file);
   const hash = createHash("sha1").update(body).digest("base64url").slice(0, 20);
   const [br, gz] = await Promise.all([
-    twin(`${file}.br`, compressMissing ? () => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }) : undefined),
+    twin(
+      `${file}.br`,
+      compressMissing
+        ? () => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+        : undefined,
+    ),
     twin(`${file}.gz`, compressMissing ? () => gzipAsync(body, { level: 9 }) : undefined),
   ]);
   const identity = { body, etag: `"${hash}"` };
@@ -86,7 +91,8 @@ async function filesUnder(dir: string, accept: (name: string) => boolean): Promi
   return found;
 }
 
-const encodingOf = (page: Page, variant: Variant) => (variant === page.identity ? undefined : variant === page.br ? "br" : "gzip");
+const encodingOf = (page: Page, variant: Variant) =>
+  variant === page.identity ? undefined : variant === page.br ? "br" : "gzip";
 
 /**
  * Serves the built site (DESIGN D3, D12): hashed assets cached for a year and sent as the build

@@ -13,7 +13,8 @@ const health: FastifyPluginAsync = async (app) => {
       return { status: "ready", database: app.database.kind };
     } catch (error) {
       // Probes come every few seconds during an outage: one line each, without a stack.
-      const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      const cause =
+        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
       request.log.warn({ cause }, "not ready: database not reachable");
       return reply.code(503).send({ status: "unavailable", database: app.database.kind });
     }

@@ -23,7 +23,16 @@ const seo: FastifyPluginAsync<{ siteUrl: string }> = async (app, options) => {
   });
 
   app.get("/robots.txt", async (_request, reply) => {
-    const body = ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /admin", "Disallow: /ar/admin", "", `Sitemap: ${url("/sitemap.xml")}`, ""].join("\n");
+    const body = [
+      "User-agent: *",
+      "Allow: /",
+      "Disallow: /api/",
+      "Disallow: /admin",
+      "Disallow: /ar/admin",
+      "",
+      `Sitemap: ${url("/sitemap.xml")}`,
+      "",
+    ].join("\n");
     return reply.type("text/plain; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(body);
   });
 };

@@ -78,8 +78,7 @@ export const en = {
     },
     about: {
       title: "About the studio | Nawat Studio",
-      description:
-        "A Riyadh product design studio that turns Saudi heritage into objects people notice, use and keep.",
+      description: "A Riyadh product design studio that turns Saudi heritage into objects people notice, use and keep.",
     },
     contact: {
       title: "Contact | Nawat Studio",
@@ -87,8 +86,7 @@ export const en = {
     },
     proposal: {
       title: "Custom proposal | Nawat Studio",
-      description:
-        "Request a custom proposal for bulk orders, corporate gifts, events or a design of your own.",
+      description: "Request a custom proposal for bulk orders, corporate gifts, events or a design of your own.",
     },
     checkout: {
       title: "Checkout | Nawat Studio",
@@ -124,11 +122,14 @@ export const en = {
     errors: {
       tooLarge: "The image is larger than 10 MB. Choose a smaller image.",
       unsupportedType: "Only PNG, JPEG and WebP images can be analysed.",
-      dimensions: "The image is too large to analyse ({width} × {height} pixels). Use an image of at most {max} pixels on each side.",
-      pixels: "The image has too many pixels to analyse ({width} × {height}, {megapixels} megapixels). Use an image of at most {max} megapixels, or crop it to the text.",
+      dimensions:
+        "The image is too large to analyse ({width} × {height} pixels). Use an image of at most {max} pixels on each side.",
+      pixels:
+        "The image has too many pixels to analyse ({width} × {height}, {megapixels} megapixels). Use an image of at most {max} megapixels, or crop it to the text.",
       unreadable: "The image is damaged or cannot be read.",
       noText: "No text was found in the image. Try a sharper image, or draw a box around the text.",
-      invalidBox: "The selected area is outside the image or too small. Select the text again, or analyse the whole image.",
+      invalidBox:
+        "The selected area is outside the image or too small. Select the text again, or analyse the whole image.",
       busy: "The font recognizer is busy right now. Please try again in a few seconds.",
       rateLimited: "Too many analyses in a short time. Please wait a minute and try again.",
       unavailable: "Font recognition is not available right now. Please try again later.",

@@ -35,7 +35,11 @@ export function formatPrice(halalas: number, lang: Lang): string {
   return lang === "ar" ? `${formatNumber(riyals, lang, options)} ريال` : `${formatNumber(riyals, lang, options)} SAR`;
 }
 
-export function formatDate(date: Date, lang: Lang, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }): string {
+export function formatDate(
+  date: Date,
+  lang: Lang,
+  options: Intl.DateTimeFormatOptions = { dateStyle: "long" },
+): string {
   return new Intl.DateTimeFormat(dateLocale[lang], options).format(date);
 }
 

@@ -25,9 +25,7 @@ export function lookup(catalog: unknown, key: string): string | undefined {
 /** Replaces {name} placeholders. */
 export function interpolate(text: string, params?: Params): string {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 /**

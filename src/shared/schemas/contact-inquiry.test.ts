@@ -21,11 +21,36 @@ describe("the contact inquiry schema (spec §5)", () => {
     ["name", { name: "x".repeat(101) }, "Name must be at most 100 characters", "يجب ألا يتجاوز الاسم ١٠٠ حرف"],
     ["email", { email: "sara@" }, "Please enter a valid email address", "يُرجى إدخال بريد إلكتروني صحيح"],
     ["email", { email: undefined }, "Please enter a valid email address", "يُرجى إدخال بريد إلكتروني صحيح"],
-    ["email", { email: `${"a".repeat(250)}@x.sa` }, "Email must be at most 254 characters", "يجب ألا يتجاوز البريد الإلكتروني ٢٥٤ حرفًا"],
-    ["message", { message: "too short" }, "Message must be at least 10 characters", "يجب أن تتكوّن الرسالة من ١٠ أحرف على الأقل"],
-    ["message", { message: "   short         " }, "Message must be at least 10 characters", "يجب أن تتكوّن الرسالة من ١٠ أحرف على الأقل"],
-    ["message", { message: undefined }, "Message must be at least 10 characters", "يجب أن تتكوّن الرسالة من ١٠ أحرف على الأقل"],
-    ["message", { message: "x".repeat(5001) }, "Message must be at most 5,000 characters", "يجب ألا تتجاوز الرسالة ٥٬٠٠٠ حرف"],
+    [
+      "email",
+      { email: `${"a".repeat(250)}@x.sa` },
+      "Email must be at most 254 characters",
+      "يجب ألا يتجاوز البريد الإلكتروني ٢٥٤ حرفًا",
+    ],
+    [
+      "message",
+      { message: "too short" },
+      "Message must be at least 10 characters",
+      "يجب أن تتكوّن الرسالة من ١٠ أحرف على الأقل",
+    ],
+    [
+      "message",
+      { message: "   short         " },
+      "Message must be at least 10 characters",
+      "يجب أن تتكوّن الرسالة من ١٠ أحرف على الأقل",
+    ],
+    [
+      "message",
+      { message: undefined },
+      "Message must be at least 10 characters",
+      "يجب أن تتكوّن الرسالة من ١٠ أحرف على الأقل",
+    ],
+    [
+      "message",
+      { message: "x".repeat(5001) },
+      "Message must be at most 5,000 characters",
+      "يجب ألا تتجاوز الرسالة ٥٬٠٠٠ حرف",
+    ],
   ])("%s %j: %s", (field, change, english, arabic) => {
     const data = { ...valid, ...change };
     expect(fieldMessages(contactInquirySchema, data, "en")).toEqual({ [field]: english });
@@ -49,6 +74,8 @@ describe("the contact inquiry schema (spec §5)", () => {
     expect(fieldMessages(inquiryRequestSchema, { ...valid, kind: "order" })).toEqual({
       kind: "Choose a contact message or a service request.",
     });
-    expect(fieldMessages(inquiryRequestSchema, { ...valid, kind: "order" }, "ar")).toEqual({ kind: "اختر رسالة تواصل أو طلب خدمة." });
+    expect(fieldMessages(inquiryRequestSchema, { ...valid, kind: "order" }, "ar")).toEqual({
+      kind: "اختر رسالة تواصل أو طلب خدمة.",
+    });
   });
 });

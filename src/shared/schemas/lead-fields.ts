@@ -24,7 +24,6 @@ export const LEAD_LIMITS = {
   minText: 10,
 } as const;
 
-
 /** A required text: trimmed, so that spaces alone count as empty. */
 export function requiredText(max: number, required: MessageKey, tooLong: MessageKey) {
   return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
@@ -54,7 +53,10 @@ export const emailField = z
  * and mails nothing. The name is one a form-filling bot expects to fill.
  */
 export const HONEYPOT_FIELD = "website";
-export const honeypotField = z.string({ error: "errors.invalidValue" }).max(LEAD_LIMITS.honeypot, "errors.invalidValue").optional();
+export const honeypotField = z
+  .string({ error: "errors.invalidValue" })
+  .max(LEAD_LIMITS.honeypot, "errors.invalidValue")
+  .optional();
 
 /** Whether a submission filled the honeypot. */
 export function isHoneypotFilled(body: { website?: string | undefined }): boolean {

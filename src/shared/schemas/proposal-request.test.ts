@@ -59,13 +59,28 @@ describe("the proposal wizard schema (spec §3, §5)", () => {
     ["name", { name: "" }, "Name is required", "الاسم مطلوب"],
     ["email", { email: "noura" }, "Please enter a valid email address", "يُرجى إدخال بريد إلكتروني صحيح"],
     ["phone", { phone: "" }, "Phone number is required", "رقم الجوال مطلوب"],
-    ["phone", { phone: "1".repeat(41) }, "Phone number must be at most 40 characters", "يجب ألا يتجاوز رقم الجوال ٤٠ حرفًا"],
-    ["company", { company: "x".repeat(151) }, "Company name must be at most 150 characters", "يجب ألا يتجاوز اسم الجهة ١٥٠ حرفًا"],
+    [
+      "phone",
+      { phone: "1".repeat(41) },
+      "Phone number must be at most 40 characters",
+      "يجب ألا يتجاوز رقم الجوال ٤٠ حرفًا",
+    ],
+    [
+      "company",
+      { company: "x".repeat(151) },
+      "Company name must be at most 150 characters",
+      "يجب ألا يتجاوز اسم الجهة ١٥٠ حرفًا",
+    ],
     ["productInterest", { productInterest: undefined }, "Please select a product", "يُرجى اختيار المنتج"],
     ["productInterest", { productInterest: "chair" }, "Please select a product", "يُرجى اختيار المنتج"],
     ["projectType", { projectType: "" }, "Please select project type", "يُرجى اختيار نوع المشروع"],
     ["quantity", { quantity: "" }, "Please specify quantity", "يُرجى تحديد الكمية"],
-    ["quantity", { quantity: "9".repeat(101) }, "Quantity must be at most 100 characters", "يجب ألا تتجاوز الكمية ١٠٠ حرف"],
+    [
+      "quantity",
+      { quantity: "9".repeat(101) },
+      "Quantity must be at most 100 characters",
+      "يجب ألا تتجاوز الكمية ١٠٠ حرف",
+    ],
     ["budget", { budget: "1000-5000" }, "Please select budget range", "يُرجى اختيار نطاق الميزانية"],
     ["timeline", { timeline: "no-rush" }, "Please select timeline", "يُرجى اختيار المدة الزمنية"],
     [
@@ -118,7 +133,11 @@ describe("the proposal wizard schema (spec §3, §5)", () => {
       ["customRequirements", "additionalNotes"],
     ]);
     const shown = PROPOSAL_STEPS.flatMap((step) => step.fields as readonly string[]).sort();
-    expect(shown).toEqual(Object.keys(proposalRequestSchema.shape).filter((f) => f !== "website").sort());
+    expect(shown).toEqual(
+      Object.keys(proposalRequestSchema.shape)
+        .filter((f) => f !== "website")
+        .sort(),
+    );
     expect(proposalStepOf("budget")).toBe(1);
     expect(proposalStepOf("website")).toBeUndefined();
   });

@@ -86,10 +86,6 @@ export function proposalStepOf(field: string): number | undefined {
 }
 
 /** The label of a stored option value in a language (the value itself if unknown). */
-export function proposalOptionLabel(
-  list: readonly ProposalOption<string>[],
-  value: string,
-  lang: Lang,
-): string {
+export function proposalOptionLabel(list: readonly ProposalOption<string>[], value: string, lang: Lang): string {
   return list.find((option) => option.value === value)?.label[lang] ?? value;
 }

@@ -19,12 +19,27 @@ describe("the service request form (spec §5)", () => {
   it.each([
     ["name", { name: "" }, "Name is required", "الاسم مطلوب"],
     ["firmName", { firmName: "" }, "Firm name is required", "اسم الشركة مطلوب"],
-    ["firmName", { firmName: "x".repeat(151) }, "Firm name must be at most 150 characters", "يجب ألا يتجاوز اسم الشركة ١٥٠ حرفًا"],
+    [
+      "firmName",
+      { firmName: "x".repeat(151) },
+      "Firm name must be at most 150 characters",
+      "يجب ألا يتجاوز اسم الشركة ١٥٠ حرفًا",
+    ],
     ["email", { email: "not-an-email" }, "Please enter a valid email address", "يُرجى إدخال بريد إلكتروني صحيح"],
     ["contactNumber", { contactNumber: " " }, "Contact number is required", "رقم التواصل مطلوب"],
-    ["contactNumber", { contactNumber: "1".repeat(41) }, "Contact number must be at most 40 characters", "يجب ألا يتجاوز رقم التواصل ٤٠ حرفًا"],
+    [
+      "contactNumber",
+      { contactNumber: "1".repeat(41) },
+      "Contact number must be at most 40 characters",
+      "يجب ألا يتجاوز رقم التواصل ٤٠ حرفًا",
+    ],
     ["serviceName", { serviceName: "" }, "Service selection is required", "يُرجى اختيار الخدمة"],
-    ["serviceName", { serviceName: "x".repeat(201) }, "Service name must be at most 200 characters", "يجب ألا يتجاوز اسم الخدمة ٢٠٠ حرف"],
+    [
+      "serviceName",
+      { serviceName: "x".repeat(201) },
+      "Service name must be at most 200 characters",
+      "يجب ألا يتجاوز اسم الخدمة ٢٠٠ حرف",
+    ],
   ])("%s %j: %s", (field, change, english, arabic) => {
     const data = { ...form, ...change };
     expect(fieldMessages(serviceRequestFormSchema, data, "en")).toEqual({ [field]: english });
@@ -38,7 +53,8 @@ describe("the service request form (spec §5)", () => {
       serviceId: 3,
       name: form.name,
       email: form.email,
-      message: "Service Request: 3D Printing | الطباعة ثلاثية الأبعاد\nFirm: Diriyah Events Co.\nContact: +966 55 123 4567",
+      message:
+        "Service Request: 3D Printing | الطباعة ثلاثية الأبعاد\nFirm: Diriyah Events Co.\nContact: +966 55 123 4567",
       firmName: form.firmName,
       contactNumber: form.contactNumber,
     });
@@ -54,7 +70,9 @@ describe("the service request form (spec §5)", () => {
     expect(fieldMessages(serviceRequestInquirySchema, { ...inquiry, serviceId: 9 }, "ar")).toEqual({
       serviceId: "يُرجى اختيار إحدى خدمات الاستوديو.",
     });
-    expect(fieldMessages(inquiryRequestSchema, { ...inquiry, message: "" }, "en")).toEqual({ message: "This field is required." });
+    expect(fieldMessages(inquiryRequestSchema, { ...inquiry, message: "" }, "en")).toEqual({
+      message: "This field is required.",
+    });
   });
 
   it("refuses unknown fields", () => {

@@ -7,7 +7,11 @@ export type { ServiceId };
 export const SERVICE_IDS = services.map((service) => service.id) as [ServiceId, ...ServiceId[]];
 
 const firmNameField = requiredText(LEAD_LIMITS.firmName, "leads.firmName.required", "leads.firmName.max");
-const contactNumberField = requiredText(LEAD_LIMITS.contactNumber, "leads.contactNumber.required", "leads.contactNumber.max");
+const contactNumberField = requiredText(
+  LEAD_LIMITS.contactNumber,
+  "leads.contactNumber.required",
+  "leads.contactNumber.max",
+);
 
 /**
  * The Request Service form as the visitor fills it (spec §3, §5). serviceName is read-only and
@@ -31,7 +35,10 @@ export type ServiceRequestForm = z.output<typeof serviceRequestFormSchema>;
  */
 export const serviceRequestInquirySchema = z.strictObject({
   kind: z.literal("service_request", { error: "leads.kind.invalid" }),
-  serviceId: z.union(SERVICE_IDS.map((id) => z.literal(id)), { error: "leads.service.invalid" }),
+  serviceId: z.union(
+    SERVICE_IDS.map((id) => z.literal(id)),
+    { error: "leads.service.invalid" },
+  ),
   name: nameField,
   email: emailField,
   message: requiredText(LEAD_LIMITS.message, "errors.required", "leads.message.max"),
@@ -52,7 +59,9 @@ export function toServiceRequestInquiry(form: ServiceRequestForm, serviceId: Ser
     serviceId,
     name: form.name,
     email: form.email,
-    message: [`Service Request: ${form.serviceName}`, `Firm: ${form.firmName}`, `Contact: ${form.contactNumber}`].join("\n"),
+    message: [`Service Request: ${form.serviceName}`, `Firm: ${form.firmName}`, `Contact: ${form.contactNumber}`].join(
+      "\n",
+    ),
     firmName: form.firmName,
     contactNumber: form.contactNumber,
     ...(form.website !== undefined ? { website: form.website } : {}),

@@ -68,13 +68,21 @@ export function Footer() {
           <ul className="grid gap-4 text-sm">
             <li className="flex items-center gap-3">
               <MailIcon className="shrink-0 text-accent" />
-              <a href={`mailto:${siteConfig.STUDIO_EMAIL}`} className="hover:text-accent" aria-label={`${t("footer.emailLabel")}: ${siteConfig.STUDIO_EMAIL}`}>
+              <a
+                href={`mailto:${siteConfig.STUDIO_EMAIL}`}
+                className="hover:text-accent"
+                aria-label={`${t("footer.emailLabel")}: ${siteConfig.STUDIO_EMAIL}`}
+              >
                 <bdi dir="ltr">{siteConfig.STUDIO_EMAIL}</bdi>
               </a>
             </li>
             <li className="flex items-center gap-3">
               <PhoneIcon className="shrink-0 text-accent" />
-              <a href={phoneHref} className="hover:text-accent" aria-label={`${t("footer.phoneLabel")}: ${siteConfig.STUDIO_PHONE}`}>
+              <a
+                href={phoneHref}
+                className="hover:text-accent"
+                aria-label={`${t("footer.phoneLabel")}: ${siteConfig.STUDIO_PHONE}`}
+              >
                 <bdi dir="ltr">{siteConfig.STUDIO_PHONE}</bdi>
               </a>
             </li>

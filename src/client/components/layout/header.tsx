@@ -53,7 +53,9 @@ export function Header() {
 
         <div className="flex items-center gap-2">
           <LanguageToggle />
-          <Tooltip label={user ? t("header.signedInAs", { name: `${user.firstName} ${user.lastName}` }) : t("header.signIn")}>
+          <Tooltip
+            label={user ? t("header.signedInAs", { name: `${user.firstName} ${user.lastName}` }) : t("header.signIn")}
+          >
             {(trigger) => (
               <NavLink
                 to={to("/auth")}

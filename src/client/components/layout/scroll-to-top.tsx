@@ -22,7 +22,12 @@ export function ScrollToTopButton() {
       type="button"
       data-testid="scroll-to-top"
       aria-label={t("scrollToTop")}
-      onClick={() => window.scrollTo({ top: 0, behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" })}
+      onClick={() =>
+        window.scrollTo({
+          top: 0,
+          behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+        })
+      }
       className="fixed end-5 bottom-5 z-30 inline-flex h-12 w-12 items-center justify-center rounded-full bg-ink text-sand shadow-lg hover:bg-walnut-deep"
     >
       <ArrowUpIcon />

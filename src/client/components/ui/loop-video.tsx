@@ -14,7 +14,6 @@ type Props = {
   className?: string;
 };
 
-
 /** How long after `load` an above-the-fold loop starts. */
 const settleMs = 3000;
 
@@ -117,4 +116,3 @@ export function LoopVideo({ name, alt, sizes, priority = false, className = "rel
     </div>
   );
 }
-

@@ -19,7 +19,15 @@ type Props = {
  * hidden, so nothing is invisible without JavaScript and the first screen never flashes. Under
  * prefers-reduced-motion nothing moves. Horizontal slides mirror in right-to-left pages.
  */
-export function Reveal({ kind = "fadeInUp", delay = 0, always = false, as: Tag = "div", className, children, id }: Props) {
+export function Reveal({
+  kind = "fadeInUp",
+  delay = 0,
+  always = false,
+  as: Tag = "div",
+  className,
+  children,
+  id,
+}: Props) {
   const ref = useRef<HTMLElement>(null);
 
   useEffect(() => (ref.current ? startReveal(ref.current, { kind, delay, always }) : undefined), [kind, delay, always]);

@@ -2,7 +2,17 @@
  * The showcase pages' section heading: a small eyebrow line above the display-face h2. `id` lets
  * the section name itself with aria-labelledby.
  */
-export function SectionHeading({ id, eyebrow, title, className = "" }: { id: string; eyebrow: string; title: string; className?: string }) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  className = "",
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  className?: string;
+}) {
   return (
     <>
       <p className={`eyebrow ${className}`}>{eyebrow}</p>

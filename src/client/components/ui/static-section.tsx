@@ -4,7 +4,10 @@ import { isFirstHydration } from "#client/lib/hydration.ts";
 import { useLocation, useNavigate } from "#client/lib/router.tsx";
 import { revealWithin } from "./reveal.tsx";
 
-type Props<T extends ElementType> = { as?: T; children?: ReactNode } & Omit<ComponentPropsWithoutRef<T>, "as" | "children">;
+type Props<T extends ElementType> = { as?: T; children?: ReactNode } & Omit<
+  ComponentPropsWithoutRef<T>,
+  "as" | "children"
+>;
 
 /**
  * A part of a page nobody can interact with beyond following its links: React renders it on the
@@ -31,7 +34,15 @@ function Adopted<T extends ElementType = "div">({ as, children, ...rest }: Props
     if (!adopt || !root) return;
     const stopReveals = revealWithin(root);
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.shiftKey
+      )
+        return;
       const link = (event.target as Element).closest?.("a[href]");
       if (!(link instanceof HTMLAnchorElement) || !root.contains(link)) return;
       if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;

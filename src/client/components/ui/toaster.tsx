@@ -1,12 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from "react";
 import { useI18n } from "#client/i18n/i18n.tsx";
-import {
-  TOAST_DURATION_MS,
-  currentToasts,
-  dismissToast,
-  subscribeToasts,
-  type ToastItem,
-} from "./toast-store.ts";
+import { TOAST_DURATION_MS, currentToasts, dismissToast, subscribeToasts, type ToastItem } from "./toast-store.ts";
 
 /** Distance a toast must be swiped to the right before it is dismissed (spec §9). */
 export const SWIPE_THRESHOLD_PX = 50;
@@ -40,9 +34,11 @@ export function Toaster() {
         data-testid="toast-viewport"
         className="fixed end-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm"
       >
-        {items.filter((item) => item.open).map((item) => (
-          <ToastView key={item.id} item={item} />
-        ))}
+        {items
+          .filter((item) => item.open)
+          .map((item) => (
+            <ToastView key={item.id} item={item} />
+          ))}
       </ol>
     </section>
   );

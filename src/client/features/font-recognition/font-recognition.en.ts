@@ -22,7 +22,8 @@ const copy = {
   preview: {
     heading: "Preview",
     alt: "The image you uploaded",
-    selectHint: "Drag a box around the text you want identified, with a mouse or a finger. Without a box, the model finds the text lines itself.",
+    selectHint:
+      "Drag a box around the text you want identified, with a mouse or a finger. Without a box, the model finds the text lines itself.",
     selectionLabel: "Text selection area",
     selected: "Selected area: {w} × {h} pixels.",
     wholeImage: "Analyse the whole image",
@@ -44,7 +45,8 @@ const copy = {
   result: {
     heading: "Analysis result",
     emptyTitle: "Results appear here",
-    emptyBody: "Add an image and press Analyze Font. You will see the typeface, its weight, style and size, and similar fonts.",
+    emptyBody:
+      "Add an image and press Analyze Font. You will see the typeface, its weight, style and size, and similar fonts.",
     family: "Font family",
     otherName: "In Arabic",
     confidence: "Confidence",

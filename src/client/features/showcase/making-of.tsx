@@ -59,7 +59,13 @@ export function MakingOf({ copy, record }: Props) {
         <div className="mt-12 grid gap-4 sm:grid-cols-3">
           {showcase.galleryImages.map((src, i) => (
             <Reveal key={src} kind="scaleIn" delay={i * 120}>
-              <Picture src={src} alt={copy.gallery[i] ?? ""} sizes="(min-width: 640px) 33vw, 100vw" className="block overflow-hidden rounded-2xl" imgClassName="aspect-[4/3] h-full w-full object-cover" />
+              <Picture
+                src={src}
+                alt={copy.gallery[i] ?? ""}
+                sizes="(min-width: 640px) 33vw, 100vw"
+                className="block overflow-hidden rounded-2xl"
+                imgClassName="aspect-[4/3] h-full w-full object-cover"
+              />
             </Reveal>
           ))}
         </div>
@@ -67,7 +73,9 @@ export function MakingOf({ copy, record }: Props) {
         <div className="mt-20 grid gap-12 md:grid-cols-[2fr_3fr]">
           <Reveal kind="slideRight" as="figure" className="self-start rounded-3xl bg-ink p-8 text-sand md:p-10">
             <p className="eyebrow text-accent">{copy.artisanLabel}</p>
-            <blockquote className="mt-6 font-display text-2xl leading-snug italic md:text-3xl">“{record.artisan.quote}”</blockquote>
+            <blockquote className="mt-6 font-display text-2xl leading-snug italic md:text-3xl">
+              “{record.artisan.quote}”
+            </blockquote>
             <figcaption className="mt-8 border-t border-sand/20 pt-6">
               <p className="text-lg font-medium">{record.artisan.name}</p>
               <p className="text-sand/75">{record.artisan.specialty}</p>
@@ -79,13 +87,25 @@ export function MakingOf({ copy, record }: Props) {
             <ol className="mt-6 grid gap-4 sm:grid-cols-3">
               {showcase.sketches.evolution.map((src, i) => (
                 <li key={src} className="rounded-2xl bg-sand p-3">
-                  <Picture src={src} alt="" sizes="(min-width: 768px) 20vw, 100vw" className="block" imgClassName="h-auto w-full" />
+                  <Picture
+                    src={src}
+                    alt=""
+                    sizes="(min-width: 768px) 20vw, 100vw"
+                    className="block"
+                    imgClassName="h-auto w-full"
+                  />
                   <p className="mt-3 text-sm text-ink-soft">{record.sketches.evolution[i]}</p>
                 </li>
               ))}
             </ol>
             <figure className="mt-6 rounded-2xl bg-sand p-4">
-              <Picture src={showcase.sketches.technical} alt={record.sketches.technical} sizes="(min-width: 768px) 55vw, 100vw" className="block" imgClassName="h-auto w-full" />
+              <Picture
+                src={showcase.sketches.technical}
+                alt={record.sketches.technical}
+                sizes="(min-width: 768px) 55vw, 100vw"
+                className="block"
+                imgClassName="h-auto w-full"
+              />
               <figcaption className="mt-3 text-sm text-ink-soft">
                 <span className="font-medium text-ink">{copy.technicalLabel}: </span>
                 {record.sketches.technical}
@@ -105,7 +125,9 @@ export function MakingOf({ copy, record }: Props) {
                   muted
                   playsInline
                   preload="none"
-                  poster={filmNear ? variantUrl(current === null ? main.thumbnail : `${source}-poster.jpg`, 960) : undefined}
+                  poster={
+                    filmNear ? variantUrl(current === null ? main.thumbnail : `${source}-poster.jpg`, 960) : undefined
+                  }
                   onEnded={onEnded}
                   className="aspect-video w-full rounded-2xl bg-ink object-cover"
                   aria-label={current === null ? record.clips.main : record.clips.items[current]}
@@ -146,7 +168,13 @@ export function MakingOf({ copy, record }: Props) {
                       className="group flex w-full items-center gap-4 rounded-2xl bg-sand p-2 text-start hover:bg-white aria-[current=true]:ring-2 aria-[current=true]:ring-accent-ink"
                     >
                       <span className="relative block w-28 shrink-0 overflow-hidden rounded-xl">
-                        <Picture src={`${clip.video}-poster.jpg`} alt="" sizes="112px" className="block" imgClassName="aspect-[3/2] h-full w-full object-cover" />
+                        <Picture
+                          src={`${clip.video}-poster.jpg`}
+                          alt=""
+                          sizes="112px"
+                          className="block"
+                          imgClassName="aspect-[3/2] h-full w-full object-cover"
+                        />
                         <span className="absolute inset-0 flex items-center justify-center bg-ink/30 text-sand opacity-80 group-hover:opacity-100">
                           <PlayIcon className="flip-rtl" />
                         </span>

@@ -37,12 +37,19 @@ export function ProductCard({ id, copy, onOpen, onZoom, onIntent }: Props) {
   const to = useLocalizedPath();
   const [infoOpen, setInfoOpen] = useState(false);
   const infoId = `info-${id}`;
-  const round = "inline-flex h-11 w-11 items-center justify-center rounded-full bg-sand/95 text-ink shadow-sm hover:bg-white";
+  const round =
+    "inline-flex h-11 w-11 items-center justify-center rounded-full bg-sand/95 text-ink shadow-sm hover:bg-white";
 
   return (
     <article className="group relative" data-testid={`card-${id}`} onPointerEnter={onIntent} onFocus={onIntent}>
       <div className="relative overflow-hidden rounded-3xl bg-sand-deep">
-        <button type="button" onClick={onOpen} className="block w-full cursor-pointer" aria-haspopup="dialog" aria-describedby={infoId}>
+        <button
+          type="button"
+          onClick={onOpen}
+          className="block w-full cursor-pointer"
+          aria-haspopup="dialog"
+          aria-describedby={infoId}
+        >
           <span className="sr-only">{copy.open}</span>
           <Picture
             src={productMedia[id].image}
@@ -66,13 +73,25 @@ export function ProductCard({ id, copy, onOpen, onZoom, onIntent }: Props) {
           </ul>
         </div>
         <div className="absolute end-3 top-3 flex gap-2">
-          <button type="button" className={`${round} md:hidden`} aria-expanded={infoOpen} aria-controls={infoId} aria-label={copy.moreInfo} onClick={() => setInfoOpen((v) => !v)}>
+          <button
+            type="button"
+            className={`${round} md:hidden`}
+            aria-expanded={infoOpen}
+            aria-controls={infoId}
+            aria-label={copy.moreInfo}
+            onClick={() => setInfoOpen((v) => !v)}
+          >
             <InfoIcon />
           </button>
           <button type="button" className={round} onClick={onZoom} aria-haspopup="dialog" aria-label={copy.zoom}>
             <ZoomIcon />
           </button>
-          <Link to={`${to("/checkout")}?product=${id}`} className={round} aria-label={copy.cart} data-testid={`cart-${id}`}>
+          <Link
+            to={`${to("/checkout")}?product=${id}`}
+            className={round}
+            aria-label={copy.cart}
+            data-testid={`cart-${id}`}
+          >
             <CartIcon />
           </Link>
         </div>

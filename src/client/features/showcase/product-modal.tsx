@@ -33,7 +33,13 @@ export default function ProductModal({ productId, onClose }: Props) {
   ];
 
   return (
-    <Modal onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-text`} testId="product-modal" className="w-[calc(100vw-1.5rem)] max-w-4xl">
+    <Modal
+      onClose={onClose}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-text`}
+      testId="product-modal"
+      className="w-[calc(100vw-1.5rem)] max-w-4xl"
+    >
       <div className="relative max-h-[92vh] overflow-y-auto rounded-3xl bg-sand shadow-2xl">
         <div className="grid md:grid-cols-2">
           <Picture
@@ -45,12 +51,16 @@ export default function ProductModal({ productId, onClose }: Props) {
           />
           <div className="flex flex-col gap-5 p-6 sm:p-8">
             <div>
-              <h2 id={`${id}-title`} className="font-display text-3xl font-medium md:text-4xl">{product.name}</h2>
+              <h2 id={`${id}-title`} className="font-display text-3xl font-medium md:text-4xl">
+                {product.name}
+              </h2>
               <p className="mt-2 text-xl text-walnut" data-testid="modal-price">
                 <bdi>{formatPrice(priceOf(productId), lang)}</bdi>
               </p>
             </div>
-            <p id={`${id}-text`} className="leading-relaxed text-ink-soft">{product.description}</p>
+            <p id={`${id}-text`} className="leading-relaxed text-ink-soft">
+              {product.description}
+            </p>
             {details.some(([, items]) => items.length) ? (
               <dl className="grid gap-4 border-t border-sand-deep pt-5 text-sm">
                 {details.map(([title, items]) =>
@@ -67,16 +77,32 @@ export default function ProductModal({ productId, onClose }: Props) {
             ) : null}
             <div className="mt-auto grid gap-3 pt-2">
               {store ? (
-                <a href={store} target="_blank" rel="noopener noreferrer" className="btn-primary" data-testid="modal-buy">
+                <a
+                  href={store}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="btn-primary"
+                  data-testid="modal-buy"
+                >
                   {copy.modal.buyNow}
                   <span className="sr-only"> {copy.modal.newTab}</span>
                 </a>
               ) : (
-                <Link to={`${to("/checkout")}?product=${productId}`} onClick={onClose} className="btn-primary" data-testid="modal-buy">
+                <Link
+                  to={`${to("/checkout")}?product=${productId}`}
+                  onClick={onClose}
+                  className="btn-primary"
+                  data-testid="modal-buy"
+                >
                   {copy.modal.buyNow}
                 </Link>
               )}
-              <Link to={`${to("/proposal")}?product=${productId}`} onClick={onClose} className="btn-outline" data-testid="modal-proposal">
+              <Link
+                to={`${to("/proposal")}?product=${productId}`}
+                onClick={onClose}
+                className="btn-outline"
+                data-testid="modal-proposal"
+              >
                 {copy.modal.proposal}
               </Link>
               <p className="text-center text-xs text-ink-soft">{copy.modal.bulkNote}</p>

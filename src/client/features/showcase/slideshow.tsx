@@ -10,7 +10,9 @@ import { showcaseCopy } from "./copy.ts";
 import { PauseIcon, PlayIcon } from "./icons.tsx";
 import { initialSlideshow, isReady, slideInterval, slideshowReducer } from "./slideshow-state.ts";
 
-export type Slide = { kind: "image"; src: string; alt: string; caption: string } | { kind: "video"; name: string; alt: string; caption: string };
+export type Slide =
+  | { kind: "image"; src: string; alt: string; caption: string }
+  | { kind: "video"; name: string; alt: string; caption: string };
 
 /**
  * The behind-the-scenes slideshow (spec §4): three slides (two images, one video), a spinner
@@ -34,7 +36,8 @@ export default function Slideshow({ slides }: { slides: Slide[] }) {
       rootRef.current?.querySelectorAll<HTMLElement>("[data-slide]").forEach((figure) => {
         const slide = Number(figure.dataset.slide);
         const media = figure.querySelector("img, video");
-        if (media instanceof HTMLImageElement && media.complete && media.naturalWidth > 0) dispatch({ type: "loaded", slide });
+        if (media instanceof HTMLImageElement && media.complete && media.naturalWidth > 0)
+          dispatch({ type: "loaded", slide });
         else if (media instanceof HTMLVideoElement && media.readyState >= 2) dispatch({ type: "loaded", slide });
       });
     check();
@@ -77,7 +80,14 @@ export default function Slideshow({ slides }: { slides: Slide[] }) {
           const layer = `absolute inset-0 transition-opacity duration-1000 ${ready && shown ? "opacity-100" : "opacity-0"}`;
           const label = interpolate(copy.slide, { n: formatNumber(i + 1, lang), total });
           return (
-            <figure key={i} className={layer} aria-hidden={!shown} aria-label={label} data-testid={`slide-${i}`} data-slide={i}>
+            <figure
+              key={i}
+              className={layer}
+              aria-hidden={!shown}
+              aria-label={label}
+              data-testid={`slide-${i}`}
+              data-slide={i}
+            >
               {slide.kind === "image" ? (
                 <Picture
                   src={slide.src}
@@ -107,7 +117,10 @@ export default function Slideshow({ slides }: { slides: Slide[] }) {
                   }}
                   className="h-full w-full object-cover"
                 >
-                  <source src={mediaUrl(`${slide.name}.webm`, mediaEntry(`${slide.name}.webm`)?.[2])} type="video/webm" />
+                  <source
+                    src={mediaUrl(`${slide.name}.webm`, mediaEntry(`${slide.name}.webm`)?.[2])}
+                    type="video/webm"
+                  />
                   <source
                     src={mediaUrl(`${slide.name}.mp4`, mediaEntry(`${slide.name}.mp4`)?.[2])}
                     type="video/mp4"
@@ -126,7 +139,10 @@ export default function Slideshow({ slides }: { slides: Slide[] }) {
         })}
         {ready ? null : (
           <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-4 text-sand">
-            <span aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-2 border-sand/30 border-t-accent" />
+            <span
+              aria-hidden="true"
+              className="h-10 w-10 animate-spin rounded-full border-2 border-sand/30 border-t-accent"
+            />
             <span className="text-sm">{copy.loading}</span>
           </div>
         )}
@@ -142,7 +158,9 @@ export default function Slideshow({ slides }: { slides: Slide[] }) {
             onClick={() => dispatch({ type: "goTo", slide: i })}
             className="flex h-11 w-11 items-center justify-center"
           >
-            <span className={`block h-2.5 rounded-full transition-all ${i === state.index ? "w-8 bg-accent" : "w-2.5 bg-sand/70"}`} />
+            <span
+              className={`block h-2.5 rounded-full transition-all ${i === state.index ? "w-8 bg-accent" : "w-2.5 bg-sand/70"}`}
+            />
           </button>
         ))}
         <button

@@ -85,65 +85,95 @@ export default function ZoomViewer({ productId, onClose }: Props) {
   };
 
   const name = copy.products[productId].name;
-  const button = "inline-flex h-11 w-11 items-center justify-center rounded-full bg-sand/10 text-sand hover:bg-sand/20 disabled:opacity-40";
+  const button =
+    "inline-flex h-11 w-11 items-center justify-center rounded-full bg-sand/10 text-sand hover:bg-sand/20 disabled:opacity-40";
   return (
-    <Modal onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-hint`} testId="zoom-viewer" className="h-full max-h-none w-full max-w-none">
-        <div className="flex h-full flex-col bg-ink/95 text-sand">
-          <div className="container-page flex items-center justify-between gap-4 py-4">
-            <h2 id={`${id}-title`} className="font-display text-2xl">{interpolate(copy.zoom.title, { name })}</h2>
-            <button type="button" onClick={onClose} aria-label={copy.zoom.close} className={button}>
-              <CloseIcon />
-            </button>
-          </div>
-          <p id={`${id}-hint`} className="sr-only">{copy.zoom.hint}</p>
+    <Modal
+      onClose={onClose}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-hint`}
+      testId="zoom-viewer"
+      className="h-full max-h-none w-full max-w-none"
+    >
+      <div className="flex h-full flex-col bg-ink/95 text-sand">
+        <div className="container-page flex items-center justify-between gap-4 py-4">
+          <h2 id={`${id}-title`} className="font-display text-2xl">
+            {interpolate(copy.zoom.title, { name })}
+          </h2>
+          <button type="button" onClick={onClose} aria-label={copy.zoom.close} className={button}>
+            <CloseIcon />
+          </button>
+        </div>
+        <p id={`${id}-hint`} className="sr-only">
+          {copy.zoom.hint}
+        </p>
+        <div
+          ref={(node) => {
+            frameRef.current = node;
+            setFrame(node);
+          }}
+          data-testid="zoom-frame"
+          tabIndex={0}
+          role="application"
+          aria-label={interpolate(copy.zoom.title, { name })}
+          onKeyDown={onKeyDown}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={endDrag}
+          onPointerCancel={endDrag}
+          className={`relative mx-auto aspect-square w-full max-w-[min(92vw,72vh)] touch-none overflow-hidden rounded-2xl bg-ink select-none ${scale > 1 ? "cursor-grab active:cursor-grabbing" : "cursor-zoom-in"}`}
+        >
           <div
-            ref={(node) => {
-              frameRef.current = node;
-              setFrame(node);
-            }}
-            data-testid="zoom-frame"
-            tabIndex={0}
-            role="application"
-            aria-label={interpolate(copy.zoom.title, { name })}
-            onKeyDown={onKeyDown}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={endDrag}
-            onPointerCancel={endDrag}
-            className={`relative mx-auto aspect-square w-full max-w-[min(92vw,72vh)] touch-none overflow-hidden rounded-2xl bg-ink select-none ${scale > 1 ? "cursor-grab active:cursor-grabbing" : "cursor-zoom-in"}`}
+            data-testid="zoom-image"
+            data-scale={scale}
+            data-pan={`${Math.round(pan.x)},${Math.round(pan.y)}`}
+            className="h-full w-full transition-transform duration-200 ease-out"
+            style={{ transform: `translate3d(${pan.x}px, ${pan.y}px, 0) scale(${scale})` }}
           >
-            <div
-              data-testid="zoom-image"
-              data-scale={scale}
-              data-pan={`${Math.round(pan.x)},${Math.round(pan.y)}`}
-              className="h-full w-full transition-transform duration-200 ease-out"
-              style={{ transform: `translate3d(${pan.x}px, ${pan.y}px, 0) scale(${scale})` }}
-            >
-              <Picture
-                src={productMedia[productId].zoom}
-                alt={name}
-                sizes="(min-width: 900px) 72vh, 92vw"
-                priority
-                className="block h-full w-full"
-                imgClassName="pointer-events-none h-full w-full object-contain"
-              />
-            </div>
-          </div>
-          <div className="flex items-center justify-center gap-3 py-5" role="group" aria-label={copy.zoom.level}>
-            <button type="button" className={button} onClick={() => applyScale(zoomOut(scale))} disabled={scale <= minZoom} aria-label={copy.zoom.zoomOut}>
-              <ZoomIcon minus />
-            </button>
-            <output data-testid="zoom-percent" aria-live="polite" className="min-w-16 text-center tabular-nums" dir="ltr">
-              {formatNumber(zoomPercent(scale), lang)}{lang === "ar" ? "٪" : "%"}
-            </output>
-            <button type="button" className={button} onClick={() => applyScale(zoomIn(scale))} disabled={scale >= maxZoom} aria-label={copy.zoom.zoomIn}>
-              <ZoomIcon />
-            </button>
-            <button type="button" className={button} onClick={() => applyScale(1)} disabled={scale === 1} aria-label={copy.zoom.reset}>
-              <ResetIcon />
-            </button>
+            <Picture
+              src={productMedia[productId].zoom}
+              alt={name}
+              sizes="(min-width: 900px) 72vh, 92vw"
+              priority
+              className="block h-full w-full"
+              imgClassName="pointer-events-none h-full w-full object-contain"
+            />
           </div>
         </div>
+        <div className="flex items-center justify-center gap-3 py-5" role="group" aria-label={copy.zoom.level}>
+          <button
+            type="button"
+            className={button}
+            onClick={() => applyScale(zoomOut(scale))}
+            disabled={scale <= minZoom}
+            aria-label={copy.zoom.zoomOut}
+          >
+            <ZoomIcon minus />
+          </button>
+          <output data-testid="zoom-percent" aria-live="polite" className="min-w-16 text-center tabular-nums" dir="ltr">
+            {formatNumber(zoomPercent(scale), lang)}
+            {lang === "ar" ? "٪" : "%"}
+          </output>
+          <button
+            type="button"
+            className={button}
+            onClick={() => applyScale(zoomIn(scale))}
+            disabled={scale >= maxZoom}
+            aria-label={copy.zoom.zoomIn}
+          >
+            <ZoomIcon />
+          </button>
+          <button
+            type="button"
+            className={button}
+            onClick={() => applyScale(1)}
+            disabled={scale === 1}
+            aria-label={copy.zoom.reset}
+          >
+            <ResetIcon />
+          </button>
+        </div>
+      </div>
     </Modal>
   );
 }

@@ -28,7 +28,13 @@ export function clampPan(pan: Pan, scale: number, frame: { width: number; height
 }
 
 /** A drag moves the image only when zoomed in. */
-export function dragPan(start: Pan, dx: number, dy: number, scale: number, frame: { width: number; height: number }): Pan {
+export function dragPan(
+  start: Pan,
+  dx: number,
+  dy: number,
+  scale: number,
+  frame: { width: number; height: number },
+): Pan {
   if (scale <= minZoom) return { x: 0, y: 0 };
   return clampPan({ x: start.x + dx, y: start.y + dy }, scale, frame);
 }

@@ -23,7 +23,10 @@ import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
  * header alone, so a decompression bomb is refused without decoding a pixel and without waiting for
  * the model. The bytes live only for this call: nothing is stored or logged.
  */
-export async function analyzeFont(recognizer: FontRecognizerService, request: AnalyzeFontRequest): Promise<FontAnalysis> {
+export async function analyzeFont(
+  recognizer: FontRecognizerService,
+  request: AnalyzeFontRequest,
+): Promise<FontAnalysis> {
   const base64 = request.image.slice(request.image.indexOf(",") + 1);
   if (decodedBase64Length(base64) > MAX_FONT_IMAGE_BYTES) {
     throw new ApiError(413, "image_too_large", "fontAnalysis.errors.tooLarge");
@@ -72,7 +75,9 @@ function toRefusal(error: unknown): unknown {
     });
   }
   if (error instanceof RecognizerClosedError || error instanceof FontModelUnavailableError) {
-    return new ApiError(503, "recognizer_unavailable", "fontAnalysis.errors.unavailable", { headers: { "Retry-After": "5" } });
+    return new ApiError(503, "recognizer_unavailable", "fontAnalysis.errors.unavailable", {
+      headers: { "Retry-After": "5" },
+    });
   }
   return error;
 }

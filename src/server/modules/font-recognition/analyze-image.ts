@@ -23,7 +23,12 @@ export interface LoadedModel {
   library: FontLibrary;
 }
 
-export async function analyzeImage(model: LoadedModel, bytes: Uint8Array, box: Box | undefined, limits: ImageLimits): Promise<DetailedAnalysis> {
+export async function analyzeImage(
+  model: LoadedModel,
+  bytes: Uint8Array,
+  box: Box | undefined,
+  limits: ImageLimits,
+): Promise<DetailedAnalysis> {
   const t0 = performance.now();
   const gray = await decodeGray(bytes, limits);
   const t1 = performance.now();
@@ -54,5 +59,13 @@ export async function analyzeImage(model: LoadedModel, bytes: Uint8Array, box: B
     model.labels,
   );
   const { analysis, details } = buildAnalysis(prediction, model.labels, model.library, lines[0]!);
-  return { analysis, details: { ...details, crops: crops.length, lines: lines.length, ms: { decode: t1 - t0, layout: t2 - t1, model: t3 - t2 } } };
+  return {
+    analysis,
+    details: {
+      ...details,
+      crops: crops.length,
+      lines: lines.length,
+      ms: { decode: t1 - t0, layout: t2 - t1, model: t3 - t2 },
+    },
+  };
 }

@@ -5,7 +5,12 @@ import { drawScene } from "./test-fixtures.ts";
 
 describe("findTextLines", () => {
   it("finds one dark line on a light ground, with its box and height in image pixels", async () => {
-    const img = await drawScene({ width: 600, height: 200, background: "#f4efe6", lines: [{ text: "Handmade in Riyadh", x: 40, y: 110, size: 40, colour: "#222" }] });
+    const img = await drawScene({
+      width: 600,
+      height: 200,
+      background: "#f4efe6",
+      lines: [{ text: "Handmade in Riyadh", x: 40, y: 110, size: 40, colour: "#222" }],
+    });
     const [line, ...rest] = findTextLines(img);
     expect(rest).toHaveLength(0);
     expect(line!.box.x).toBeGreaterThanOrEqual(35);
@@ -20,8 +25,12 @@ describe("findTextLines", () => {
 
   it("treats light text on a dark ground like dark text on a light one", async () => {
     const text = { text: "Heritage", x: 30, y: 90, size: 48 };
-    const dark = findTextLines(await drawScene({ width: 320, height: 140, background: "#fff", lines: [{ ...text, colour: "#000" }] }))[0]!;
-    const light = findTextLines(await drawScene({ width: 320, height: 140, background: "#101820", lines: [{ ...text, colour: "#f0f0f0" }] }))[0]!;
+    const dark = findTextLines(
+      await drawScene({ width: 320, height: 140, background: "#fff", lines: [{ ...text, colour: "#000" }] }),
+    )[0]!;
+    const light = findTextLines(
+      await drawScene({ width: 320, height: 140, background: "#101820", lines: [{ ...text, colour: "#f0f0f0" }] }),
+    )[0]!;
     expect(light.box).toEqual(dark.box);
     // Ink is bright text on black in both cases.
     const mean = (a: Float32Array) => a.reduce((s, v) => s + v, 0) / a.length;

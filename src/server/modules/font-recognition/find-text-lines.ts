@@ -3,7 +3,18 @@
 // the model always sees the same preparation.
 import { InvalidBoxError, NoTextFoundError } from "./errors.ts";
 import type { GrayImage } from "./image-input.ts";
-import { backgroundMap, cropGray, despeckle, estimateBackground, histPercentile, inkMap, inkPercentile, shrinkGray, type Background, type Box } from "./image-ops.ts";
+import {
+  backgroundMap,
+  cropGray,
+  despeckle,
+  estimateBackground,
+  histPercentile,
+  inkMap,
+  inkPercentile,
+  shrinkGray,
+  type Background,
+  type Box,
+} from "./image-ops.ts";
 
 /** Layout analysis runs on a copy no larger than this on its long side. */
 const WORK_MAX_SIDE = 800;
@@ -55,9 +66,7 @@ export function findTextLines(image: GrayImage, options: LayoutOptions = {}): Te
   const { mask, inkScale } = textMask(work, bg, darkText);
   const bands = findBands(mask, work.width, work.height);
   const total = bands.reduce((s, b) => s + b.mass, 0);
-  const chosen = bands
-    .filter((b) => b.mass >= 0.25 * (bands[0]?.mass ?? 0))
-    .slice(0, options.maxLines ?? 3);
+  const chosen = bands.filter((b) => b.mass >= 0.25 * (bands[0]?.mass ?? 0)).slice(0, options.maxLines ?? 3);
   const lines: TextLine[] = [];
   for (const band of chosen) {
     const line = bandToLine(src, band, scale, { bg, darkText, inkScale });
@@ -96,7 +105,12 @@ function textMask(work: GrayImage, bg: Background, darkText: boolean): { mask: U
  * A band found on the working copy, back in `src` pixels (`scale` is work pixels per src pixel), with
  * its padded ink at full resolution; undefined when the line is too small to read.
  */
-function bandToLine(src: GrayImage, band: Band, scale: number, reading: InkReading): Omit<TextLine, "mass"> | undefined {
+function bandToLine(
+  src: GrayImage,
+  band: Band,
+  scale: number,
+  reading: InkReading,
+): Omit<TextLine, "mass"> | undefined {
   const ox0 = Math.floor(band.x0 / scale);
   const ox1 = Math.min(src.width, Math.ceil((band.x1 + 1) / scale));
   const oy0 = Math.floor(band.y0 / scale);
@@ -112,11 +126,22 @@ function bandToLine(src: GrayImage, band: Band, scale: number, reading: InkReadi
   const ink = new Float32Array(raw.length);
   for (let i = 0; i < raw.length; i++) ink[i] = Math.min(1, raw[i]! / reading.inkScale);
   const { lineHeight, coreHeight } = measureHeights(ink, cx1 - cx0, cy1 - cy0);
-  return { box: { x: ox0, y: oy0, w: ox1 - ox0, h }, lineHeight, coreHeight, ink, inkWidth: cx1 - cx0, inkHeight: cy1 - cy0 };
+  return {
+    box: { x: ox0, y: oy0, w: ox1 - ox0, h },
+    lineHeight,
+    coreHeight,
+    ink,
+    inkWidth: cx1 - cx0,
+    inkHeight: cy1 - cy0,
+  };
 }
 
 /** Line height and core height of an ink crop, from the row profile of its strong ink. */
-export function measureHeights(ink: Float32Array, width: number, height: number): { lineHeight: number; coreHeight: number } {
+export function measureHeights(
+  ink: Float32Array,
+  width: number,
+  height: number,
+): { lineHeight: number; coreHeight: number } {
   const rows = new Float64Array(height);
   for (let y = 0; y < height; y++) {
     let s = 0;
@@ -235,11 +260,13 @@ function findBands(mask: Uint8Array, width: number, height: number): Band[] {
 }
 
 function clampBox(box: Box, image: GrayImage): Box {
-  if (![box.x, box.y, box.w, box.h].every(Number.isFinite)) throw new InvalidBoxError("The selection box is not a set of numbers");
+  if (![box.x, box.y, box.w, box.h].every(Number.isFinite))
+    throw new InvalidBoxError("The selection box is not a set of numbers");
   const x0 = Math.max(0, Math.floor(box.x));
   const y0 = Math.max(0, Math.floor(box.y));
   const x1 = Math.min(image.width, Math.ceil(box.x + box.w));
   const y1 = Math.min(image.height, Math.ceil(box.y + box.h));
-  if (x1 - x0 < MIN_LINE_HEIGHT || y1 - y0 < MIN_LINE_HEIGHT) throw new InvalidBoxError("The selection box is outside the image or too small");
+  if (x1 - x0 < MIN_LINE_HEIGHT || y1 - y0 < MIN_LINE_HEIGHT)
+    throw new InvalidBoxError("The selection box is outside the image or too small");
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }

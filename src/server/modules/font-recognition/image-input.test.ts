@@ -39,19 +39,28 @@ describe("readImageHeader", () => {
   });
 
   it("accepts a normal image", async () => {
-    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#fff" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     await expect(readImageHeader(png)).resolves.toEqual({ type: "png", width: 30, height: 20 });
   });
 
   it("reports a damaged image of a supported type as undecodable", async () => {
-    const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("not really a png")]);
+    const broken = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from("not really a png"),
+    ]);
     await expect(readImageHeader(broken)).rejects.toBeInstanceOf(ImageDecodeError);
   });
 });
 
 describe("decodeGray", () => {
   it("decodes to one byte per pixel, flattening transparency onto white", async () => {
-    const png = await sharp({ create: { width: 8, height: 6, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 8, height: 6, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
     const gray = await decodeGray(png);
     expect(gray.width).toBe(8);
     expect(gray.height).toBe(6);

@@ -4,9 +4,9 @@ import type { Metadata } from "sharp";
 
 // sharp loads on first use, not at server start (the site must be ready within 3 s).
 const loadSharp = async () => (await import("sharp")).default;
-import { ImageDecodeError, ImageTooLargeError, UnsupportedImageTypeError } from './errors.ts';
+import { ImageDecodeError, ImageTooLargeError, UnsupportedImageTypeError } from "./errors.ts";
 
-export type ImageType = 'png' | 'jpeg' | 'webp';
+export type ImageType = "png" | "jpeg" | "webp";
 
 export interface GrayImage {
   width: number;
@@ -31,9 +31,20 @@ export interface ImageLimits {
 export const defaultImageLimits: ImageLimits = { maxDimension: 12_000, maxPixels: 16_000_000 };
 
 export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
-  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) return 'png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  if (
+    bytes.length >= 8 &&
+    bytes[0] === 0x89 &&
+    bytes[1] === 0x50 &&
+    bytes[2] === 0x4e &&
+    bytes[3] === 0x47 &&
+    bytes[4] === 0x0d &&
+    bytes[5] === 0x0a &&
+    bytes[6] === 0x1a &&
+    bytes[7] === 0x0a
+  )
+    return "png";
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "webp";
   return undefined;
 }
 
@@ -45,23 +56,26 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
  * Reads only the header (sharp's metadata does not decode pixels) and refuses absurd dimensions, so a
  * small file that claims a gigapixel canvas costs almost nothing.
  */
-export async function readImageHeader(bytes: Uint8Array, limits: ImageLimits = defaultImageLimits): Promise<{ type: ImageType; width: number; height: number }> {
+export async function readImageHeader(
+  bytes: Uint8Array,
+  limits: ImageLimits = defaultImageLimits,
+): Promise<{ type: ImageType; width: number; height: number }> {
   const type = sniffImageType(bytes);
-  if (!type) throw new UnsupportedImageTypeError('Only PNG, JPEG and WebP images are supported');
+  if (!type) throw new UnsupportedImageTypeError("Only PNG, JPEG and WebP images are supported");
   let meta: Metadata;
   try {
     const sharp = await loadSharp();
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageDecodeError('The image is damaged or cannot be read');
+    throw new ImageDecodeError("The image is damaged or cannot be read");
   }
   const { width, height } = meta;
-  if (!width || !height) throw new ImageDecodeError('The image has no dimensions');
+  if (!width || !height) throw new ImageDecodeError("The image has no dimensions");
   if (width > limits.maxDimension || height > limits.maxDimension) {
-    throw new ImageTooLargeError(`Image dimensions ${width}x${height} exceed the limit`, width, height, 'dimension');
+    throw new ImageTooLargeError(`Image dimensions ${width}x${height} exceed the limit`, width, height, "dimension");
   }
   if (width * height > limits.maxPixels) {
-    throw new ImageTooLargeError(`Image of ${width}x${height} pixels exceeds the pixel limit`, width, height, 'pixels');
+    throw new ImageTooLargeError(`Image of ${width}x${height} pixels exceeds the pixel limit`, width, height, "pixels");
   }
   return { type, width, height };
 }
@@ -71,16 +85,17 @@ export async function decodeGray(bytes: Uint8Array, limits: ImageLimits = defaul
   await readImageHeader(bytes, limits);
   try {
     const sharp = await loadSharp();
-    const { data, info } = await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' })
+    const { data, info } = await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: "error" })
       .rotate()
-      .flatten({ background: '#ffffff' })
+      .flatten({ background: "#ffffff" })
       .grayscale()
       .raw()
       .toBuffer({ resolveWithObject: true });
     return toGray(data, info.width, info.height, info.channels);
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new ImageTooLargeError('Image exceeds the pixel limit', 0, 0, 'pixels');
-    throw new ImageDecodeError('The image is damaged or cannot be decoded');
+    if (err instanceof Error && /pixel limit/i.test(err.message))
+      throw new ImageTooLargeError("Image exceeds the pixel limit", 0, 0, "pixels");
+    throw new ImageDecodeError("The image is damaged or cannot be decoded");
   }
 }
 
@@ -88,7 +103,7 @@ export async function decodeGray(bytes: Uint8Array, limits: ImageLimits = defaul
 export async function rgbaToGray(rgba: Uint8Array, width: number, height: number): Promise<GrayImage> {
   const sharp = await loadSharp();
   const { data, info } = await sharp(rgba, { raw: { width, height, channels: 4 } })
-    .flatten({ background: '#ffffff' })
+    .flatten({ background: "#ffffff" })
     .grayscale()
     .raw()
     .toBuffer({ resolveWithObject: true });

@@ -4,7 +4,11 @@ import { cropGray, resampleFloat, resampleGray, shrinkGray } from "./image-ops.t
 
 /** A `width` x `height` image whose pixel at (x, y) is 10 * y + x. */
 function ramp(width: number, height: number): GrayImage {
-  return { width, height, data: Uint8Array.from({ length: width * height }, (_, i) => 10 * Math.floor(i / width) + (i % width)) };
+  return {
+    width,
+    height,
+    data: Uint8Array.from({ length: width * height }, (_, i) => 10 * Math.floor(i / width) + (i % width)),
+  };
 }
 
 describe("cropGray", () => {
@@ -25,7 +29,10 @@ describe("shrinkGray", () => {
 describe("resampleGray", () => {
   it("keeps a uniform image uniform at any size", () => {
     const flat: GrayImage = { width: 7, height: 5, data: new Uint8Array(35).fill(180) };
-    for (const [w, h] of [[3, 2], [20, 11]] as const) {
+    for (const [w, h] of [
+      [3, 2],
+      [20, 11],
+    ] as const) {
       const out = resampleGray(flat, w, h);
       expect(out.width).toBe(w);
       expect(out.height).toBe(h);

@@ -12,7 +12,11 @@ export interface Box {
 
 export function cropGray(image: GrayImage, box: Box): GrayImage {
   const data = new Uint8Array(box.w * box.h);
-  for (let y = 0; y < box.h; y++) data.set(image.data.subarray((box.y + y) * image.width + box.x, (box.y + y) * image.width + box.x + box.w), y * box.w);
+  for (let y = 0; y < box.h; y++)
+    data.set(
+      image.data.subarray((box.y + y) * image.width + box.x, (box.y + y) * image.width + box.x + box.w),
+      y * box.w,
+    );
   return { width: box.w, height: box.h, data };
 }
 
@@ -57,7 +61,16 @@ export function resampleFloat(src: Float32Array, sw: number, sh: number, dw: num
   return out;
 }
 
-function resample1d(src: Float32Array, so: number, ss: number, sn: number, dst: Float32Array, d0: number, ds: number, dn: number): void {
+function resample1d(
+  src: Float32Array,
+  so: number,
+  ss: number,
+  sn: number,
+  dst: Float32Array,
+  d0: number,
+  ds: number,
+  dn: number,
+): void {
   const ratio = sn / dn;
   if (ratio > 1) {
     for (let i = 0; i < dn; i++) {
@@ -161,7 +174,15 @@ export function estimateBackground(image: GrayImage, q: number): Background {
 }
 
 /** The background of a region of the source image, interpolated from the tile grid. */
-export function backgroundMap(bg: Background, sx: number, sy: number, x0: number, y0: number, w: number, h: number): Float32Array {
+export function backgroundMap(
+  bg: Background,
+  sx: number,
+  sy: number,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+): Float32Array {
   const cx0 = new Int32Array(w);
   const cx1 = new Int32Array(w);
   const cax = new Float32Array(w);
@@ -186,7 +207,17 @@ export function backgroundMap(bg: Background, sx: number, sy: number, x0: number
 }
 
 /** Ink (0..255) of a region of `image`; `sx`,`sy` map its pixels onto the background grid's scale. */
-export function inkMap(image: GrayImage, bg: Background, darkText: boolean, sx: number, sy: number, x0: number, y0: number, w: number, h: number): Float32Array {
+export function inkMap(
+  image: GrayImage,
+  bg: Background,
+  darkText: boolean,
+  sx: number,
+  sy: number,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+): Float32Array {
   const out = backgroundMap(bg, sx, sy, x0, y0, w, h);
   for (let y = 0; y < h; y++) {
     const row = (y0 + y) * image.width + x0;

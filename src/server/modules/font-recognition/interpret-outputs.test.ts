@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
-import { buildAnalysis, combineCrops, estimateFontSize, snapWeight, type ModelLabels, type RawOutputs } from "./interpret-outputs.ts";
+import {
+  buildAnalysis,
+  combineCrops,
+  estimateFontSize,
+  snapWeight,
+  type ModelLabels,
+  type RawOutputs,
+} from "./interpret-outputs.ts";
 
 const family = (id: string, overrides: Partial<LibraryFamily> = {}): LibraryFamily => ({
   id,
@@ -52,7 +59,10 @@ const labels: ModelLabels = {
 };
 
 /** Outputs for crops given as [family logits, weight, italic logit, size log-ratio]. */
-function raw(crops: { logits: number[]; weight: number; italic: number; size?: number }[], firstLineCrops?: number): RawOutputs {
+function raw(
+  crops: { logits: number[]; weight: number; italic: number; size?: number }[],
+  firstLineCrops?: number,
+): RawOutputs {
   const withSize = crops.every((c) => c.size !== undefined);
   return {
     n: crops.length,
@@ -61,13 +71,21 @@ function raw(crops: { logits: number[]; weight: number; italic: number; size?: n
     italicLogit: Float32Array.from(crops.map((c) => c.italic)),
     styleLogits: Float32Array.from(crops.flatMap(() => [3, 0, 0, 0, 0, 0, 0, 0])),
     embedding: Float32Array.from(crops.flatMap(() => [1, 0.1])),
-    ...(withSize ? { sizeLogRatio: Float32Array.from(crops.map((c) => c.size!)), ...(firstLineCrops ? { firstLineCrops } : {}) } : {}),
+    ...(withSize
+      ? { sizeLogRatio: Float32Array.from(crops.map((c) => c.size!)), ...(firstLineCrops ? { firstLineCrops } : {}) }
+      : {}),
   };
 }
 
 describe("combineCrops", () => {
   it("averages the crops' logits, then applies the temperature before the softmax", () => {
-    const p = combineCrops(raw([{ logits: [2, 0, 0], weight: 0, italic: 0 }, { logits: [0, 0, 0], weight: 0, italic: 0 }]), labels);
+    const p = combineCrops(
+      raw([
+        { logits: [2, 0, 0], weight: 0, italic: 0 },
+        { logits: [0, 0, 0], weight: 0, italic: 0 },
+      ]),
+      labels,
+    );
     expect(p.logits).toEqual([1, 0, 0]);
     // softmax([1, 0, 0] / 0.5) = e^2 / (e^2 + 2)
     expect(p.probs[0]).toBeCloseTo(Math.exp(2) / (Math.exp(2) + 2), 6);
@@ -144,10 +162,25 @@ describe("buildAnalysis", () => {
   });
 
   it("reports italic for a family that has italics, and cultural context for an Arabic style", () => {
-    const italic = buildAnalysis(combineCrops(raw([{ logits: [0, 4, 0], weight: 0, italic: 3 }]), labels), labels, library, line);
+    const italic = buildAnalysis(
+      combineCrops(raw([{ logits: [0, 4, 0], weight: 0, italic: 3 }]), labels),
+      labels,
+      library,
+      line,
+    );
     expect(italic.analysis.style).toBe("italic");
-    const arabic = buildAnalysis(combineCrops(raw([{ logits: [0, 0, 4], weight: 0, italic: 0 }]), labels), labels, library, line);
-    expect(arabic.analysis.culturalContext).toEqual({ origin: "Baghdad", originAr: "بغداد", usage: "Books", usageAr: "الكتب" });
+    const arabic = buildAnalysis(
+      combineCrops(raw([{ logits: [0, 0, 4], weight: 0, italic: 0 }]), labels),
+      labels,
+      library,
+      line,
+    );
+    expect(arabic.analysis.culturalContext).toEqual({
+      origin: "Baghdad",
+      originAr: "بغداد",
+      usage: "Books",
+      usageAr: "الكتب",
+    });
     expect(arabic.details.arabicStyle).toBe("naskh");
   });
 });

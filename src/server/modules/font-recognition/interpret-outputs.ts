@@ -92,20 +92,30 @@ export function combineCrops(raw: RawOutputs, labels: ModelLabels): Prediction {
     italicProbability: 1 / (1 + Math.exp(-italicLogit)),
     styleProbs: softmax(mean(raw.styleLogits, raw.n, S)),
     embedding: emb.map((v) => v / norm),
-    ...(raw.sizeLogRatio ? { sizeLogRatio: mean(raw.sizeLogRatio, Math.min(raw.n, raw.firstLineCrops ?? raw.n), 1)[0]! } : {}),
+    ...(raw.sizeLogRatio
+      ? { sizeLogRatio: mean(raw.sizeLogRatio, Math.min(raw.n, raw.firstLineCrops ?? raw.n), 1)[0]! }
+      : {}),
   };
 }
 
 /** The weight the family really has that is nearest to the regressed value. */
 export function snapWeight(family: LibraryFamily, weightCss: number): number {
-  return family.weights.reduce((best, w) => (Math.abs(w - weightCss) < Math.abs(best - weightCss) ? w : best), family.weights[0] ?? 400);
+  return family.weights.reduce(
+    (best, w) => (Math.abs(w - weightCss) < Math.abs(best - weightCss) ? w : best),
+    family.weights[0] ?? 400,
+  );
 }
 
 /**
  * Font size in pixels of the uploaded image: the measured line height scaled by the size head's
  * ratio, or (for a model without that head) by the ratio that is steadiest for the family.
  */
-export function estimateFontSize(labels: ModelLabels, familyIndex: number, line: LineMeasure, sizeLogRatio?: number): number | undefined {
+export function estimateFontSize(
+  labels: ModelLabels,
+  familyIndex: number,
+  line: LineMeasure,
+  sizeLogRatio?: number,
+): number | undefined {
   if (sizeLogRatio !== undefined && Number.isFinite(sizeLogRatio) && line.lineHeight > 0) {
     return Math.round(line.lineHeight * Math.exp(sizeLogRatio) * 10) / 10;
   }

@@ -5,7 +5,14 @@ import { drawScene } from "./test-fixtures.ts";
 
 describe("lineToModelInputs", () => {
   it("scales a line to the model height and pads a short one to its width", async () => {
-    const [line] = findTextLines(await drawScene({ width: 300, height: 120, background: "#fff", lines: [{ text: "Oud", x: 30, y: 80, size: 50, colour: "#000" }] }));
+    const [line] = findTextLines(
+      await drawScene({
+        width: 300,
+        height: 120,
+        background: "#fff",
+        lines: [{ text: "Oud", x: 30, y: 80, size: 50, colour: "#000" }],
+      }),
+    );
     const crops = lineToModelInputs(line!);
     expect(crops).toHaveLength(1);
     expect(crops[0]).toHaveLength(MODEL_INPUT_HEIGHT * MODEL_INPUT_WIDTH);
@@ -17,7 +24,14 @@ describe("lineToModelInputs", () => {
   });
 
   it("cuts a long line into evenly spaced windows, or one random window for training", async () => {
-    const [line] = findTextLines(await drawScene({ width: 1400, height: 120, background: "#fff", lines: [{ text: "A long line of text about heritage and craft", x: 20, y: 80, size: 44, colour: "#000" }] }));
+    const [line] = findTextLines(
+      await drawScene({
+        width: 1400,
+        height: 120,
+        background: "#fff",
+        lines: [{ text: "A long line of text about heritage and craft", x: 20, y: 80, size: 44, colour: "#000" }],
+      }),
+    );
     expect(lineToModelInputs(line!, 3)).toHaveLength(3);
     let seed = 1;
     expect(lineToModelInputs(line!, 3, () => (seed = (seed * 16807) % 2147483647) / 2147483647)).toHaveLength(1);

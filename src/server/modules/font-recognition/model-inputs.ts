@@ -24,7 +24,11 @@ export function lineToModelInputs(line: TextLine, maxCrops = 3, random?: () => n
   const n = random ? 1 : Math.min(maxCrops, Math.ceil(width / W));
   const crops: Float32Array[] = [];
   for (let k = 0; k < n; k++) {
-    const x0 = random ? Math.floor(random() * (width - W + 1)) : n === 1 ? Math.floor((width - W) / 2) : Math.round((k * (width - W)) / (n - 1));
+    const x0 = random
+      ? Math.floor(random() * (width - W + 1))
+      : n === 1
+        ? Math.floor((width - W) / 2)
+        : Math.round((k * (width - W)) / (n - 1));
     const out = new Float32Array(H * W);
     for (let y = 0; y < H; y++) out.set(scaled.subarray(y * width + x0, y * width + x0 + W), y * W);
     crops.push(out);

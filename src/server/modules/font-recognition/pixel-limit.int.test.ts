@@ -12,7 +12,9 @@ beforeAll(async () => {
   app = await createTestApp();
   // 40 megapixels of white with one dark band: a few KB that would decode to 120 MB of RGB.
   png40 = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: "#ffffff" } })
-    .composite([{ input: { create: { width: 3000, height: 200, channels: 3, background: "#111111" } }, left: 2500, top: 2400 }])
+    .composite([
+      { input: { create: { width: 3000, height: 200, channels: 3, background: "#111111" } }, left: 2500, top: 2400 },
+    ])
     .png({ compressionLevel: 9, palette: true })
     .toBuffer();
 });
@@ -38,7 +40,11 @@ describe("the pixel limit of one font analysis", () => {
     expect(english.json()).toEqual({
       error: {
         code: "image_too_many_pixels",
-        message: en.fontAnalysis.errors.pixels.replace("{width}", "8000").replace("{height}", "5000").replace("{megapixels}", "40").replace("{max}", "16"),
+        message: en.fontAnalysis.errors.pixels
+          .replace("{width}", "8000")
+          .replace("{height}", "5000")
+          .replace("{megapixels}", "40")
+          .replace("{max}", "16"),
       },
     });
     // The model was never needed to refuse it.

@@ -14,7 +14,13 @@ export interface WorkerInit {
   limits: ImageLimits;
 }
 export type WorkerRequest = { id: number; bytes: Uint8Array; box?: Box };
-export type SerializedError = { name: string; message: string; width?: number; height?: number; limit?: "dimension" | "pixels" };
+export type SerializedError = {
+  name: string;
+  message: string;
+  width?: number;
+  height?: number;
+  limit?: "dimension" | "pixels";
+};
 export type WorkerReply =
   | { type: "ready" }
   | { type: "failed"; error: SerializedError }
@@ -27,7 +33,11 @@ const init = workerData as WorkerInit;
 function serialize(error: unknown): SerializedError {
   if (error instanceof Error) {
     const e = error as Error & { width?: number; height?: number; limit?: "dimension" | "pixels" };
-    return { name: e.name, message: e.message, ...(e.width !== undefined ? { width: e.width, height: e.height!, ...(e.limit ? { limit: e.limit } : {}) } : {}) };
+    return {
+      name: e.name,
+      message: e.message,
+      ...(e.width !== undefined ? { width: e.width, height: e.height!, ...(e.limit ? { limit: e.limit } : {}) } : {}),
+    };
   }
   return { name: "Error", message: String(error) };
 }

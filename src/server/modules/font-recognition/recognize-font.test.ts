@@ -6,7 +6,14 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectPath } from "#server/lib/project-root.ts";
 import { fontAnalysisSchema } from "#shared/schemas/font-analysis.ts";
-import { ImageDecodeError, ImageTooLargeError, NoTextFoundError, RecognizerBusyError, RecognizerClosedError, UnsupportedImageTypeError } from "./errors.ts";
+import {
+  ImageDecodeError,
+  ImageTooLargeError,
+  NoTextFoundError,
+  RecognizerBusyError,
+  RecognizerClosedError,
+  UnsupportedImageTypeError,
+} from "./errors.ts";
 import { loadFontLibrary } from "./font-library.ts";
 import { createFontRecognizer, defaultModelDir, type FontRecognizer } from "./recognize-font.ts";
 import { pngClaiming } from "./test-fixtures.ts";
@@ -63,7 +70,11 @@ describe("recognizing fresh samples with the committed model", () => {
     const results = [];
     for (const s of samples) {
       const analysis = await recognizer.analyze(render(s.id, s.text));
-      results.push({ expected: library.families.find((f) => f.id === s.id)!.name, got: analysis.fontFamily, confidence: analysis.confidence });
+      results.push({
+        expected: library.families.find((f) => f.id === s.id)!.name,
+        got: analysis.fontFamily,
+        confidence: analysis.confidence,
+      });
     }
     const right = results.filter((r) => r.expected === r.got).length;
     expect(right, JSON.stringify(results)).toBeGreaterThanOrEqual(Math.ceil(samples.length * 0.7));
@@ -79,8 +90,10 @@ describe("recognizing fresh samples with the committed model", () => {
       expect(a.characteristicsAr.length).toBe(a.characteristics.length);
     }
     const amiri = library.families.find((f) => f.id === "amiri")!;
-    if (arabic.fontFamily === amiri.name) expect(arabic.culturalContext?.originAr).toBe(amiri.culturalContext!.originAr);
-    if (library.families.find((f) => f.name === latin.fontFamily)?.script === "latin") expect(latin.culturalContext).toBeUndefined();
+    if (arabic.fontFamily === amiri.name)
+      expect(arabic.culturalContext?.originAr).toBe(amiri.culturalContext!.originAr);
+    if (library.families.find((f) => f.name === latin.fontFamily)?.script === "latin")
+      expect(latin.culturalContext).toBeUndefined();
   }, 30_000);
 
   it("measures the font size in pixels of the uploaded image", async () => {
@@ -94,7 +107,9 @@ describe("recognizing fresh samples with the committed model", () => {
     const bottom = render("bebas-neue", "GALLERY TOWER");
     const [mt, mb] = await Promise.all([sharp(top).metadata(), sharp(bottom).metadata()]);
     const width = Math.max(mt.width!, mb.width!);
-    const composite = await sharp({ create: { width, height: mt.height! + mb.height!, channels: 3, background: "#fbf7f0" } })
+    const composite = await sharp({
+      create: { width, height: mt.height! + mb.height!, channels: 3, background: "#fbf7f0" },
+    })
       .composite([
         { input: top, top: 0, left: 0 },
         { input: bottom, top: mt.height!, left: 0 },
@@ -108,8 +123,12 @@ describe("recognizing fresh samples with the committed model", () => {
 
 describe("bad input", () => {
   it("refuses bytes that are not a PNG, JPEG or WebP", async () => {
-    await expect(recognizer.analyze(Buffer.from("just some text, not an image"))).rejects.toBeInstanceOf(UnsupportedImageTypeError);
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).gif().toBuffer();
+    await expect(recognizer.analyze(Buffer.from("just some text, not an image"))).rejects.toBeInstanceOf(
+      UnsupportedImageTypeError,
+    );
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
+      .gif()
+      .toBuffer();
     await expect(recognizer.analyze(gif)).rejects.toBeInstanceOf(UnsupportedImageTypeError);
   });
 
@@ -125,7 +144,9 @@ describe("bad input", () => {
   });
 
   it("says when there is no text", async () => {
-    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#e8e2d8" } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#e8e2d8" } })
+      .png()
+      .toBuffer();
     await expect(recognizer.analyze(blank)).rejects.toBeInstanceOf(NoTextFoundError);
   });
 

@@ -60,7 +60,7 @@ interface Slot {
 
 const errorClasses: Record<string, (e: SerializedError) => Error> = {
   UnsupportedImageTypeError: (e) => new UnsupportedImageTypeError(e.message),
-  ImageTooLargeError: (e) => new ImageTooLargeError(e.message, e.width ?? 0, e.height ?? 0, e.limit ?? 'dimension'),
+  ImageTooLargeError: (e) => new ImageTooLargeError(e.message, e.width ?? 0, e.height ?? 0, e.limit ?? "dimension"),
   ImageDecodeError: (e) => new ImageDecodeError(e.message),
   NoTextFoundError: (e) => new NoTextFoundError(e.message),
   InvalidBoxError: (e) => new InvalidBoxError(e.message),
@@ -139,7 +139,11 @@ export async function createFontRecognizer(options: FontRecognizerOptions = {}):
         const i = slots.indexOf(slot);
         if (i >= 0) slots.splice(i, 1);
         // Replace a crashed worker so the pool keeps its size.
-        if (!closed) start().then((s) => (closed ? void s.worker.terminate() : (slots.push(s), dispatch())), () => undefined);
+        if (!closed)
+          start().then(
+            (s) => (closed ? void s.worker.terminate() : (slots.push(s), dispatch())),
+            () => undefined,
+          );
       };
       slot.worker.on("error", lost);
       slot.worker.on("exit", (code) => {
@@ -176,8 +180,10 @@ export async function createFontRecognizer(options: FontRecognizerOptions = {}):
   const analyzeDetailed = async (imageBytes: Uint8Array, box?: Box): Promise<DetailedAnalysis> => {
     if (closed) throw new RecognizerClosedError("The font recognizer is closed");
     // Cheap refusals happen here, before the image takes a place in the queue.
-    if (!sniffImageType(imageBytes)) throw new UnsupportedImageTypeError("Only PNG, JPEG and WebP images are supported");
-    if (box && ![box.x, box.y, box.w, box.h].every(Number.isFinite)) throw new InvalidBoxError("The selection box is not a set of numbers");
+    if (!sniffImageType(imageBytes))
+      throw new UnsupportedImageTypeError("Only PNG, JPEG and WebP images are supported");
+    if (box && ![box.x, box.y, box.w, box.h].every(Number.isFinite))
+      throw new InvalidBoxError("The selection box is not a set of numbers");
     await readImageHeader(imageBytes, limits);
     const busy = slots.every((s) => s.task);
     if (busy && queue.length >= queueLimit) throw new RecognizerBusyError(1);

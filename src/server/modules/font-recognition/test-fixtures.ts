@@ -29,7 +29,12 @@ export function pngClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 0; // grayscale
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.alloc(64))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 export interface Scene {
@@ -44,7 +49,10 @@ let sceneFontRegistered = false;
 /** Lines of Lora drawn on a plain or painted ground, as the grayscale image the layout analysis reads. */
 export async function drawScene(scene: Scene): Promise<GrayImage> {
   if (!sceneFontRegistered) {
-    GlobalFonts.registerFromPath(projectPath("node_modules/@fontsource/lora/files/lora-latin-400-normal.woff2"), "PreTestLora");
+    GlobalFonts.registerFromPath(
+      projectPath("node_modules/@fontsource/lora/files/lora-latin-400-normal.woff2"),
+      "PreTestLora",
+    );
     sceneFontRegistered = true;
   }
   const canvas = createCanvas(scene.width, scene.height);

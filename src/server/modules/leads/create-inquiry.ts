@@ -15,7 +15,12 @@ import type { LeadReceipt } from "./lead-receipt.ts";
  * (DESIGN D10, CONVENTIONS 15): once this returns, the lead and its mail are committed together.
  * The caller then nudges the outbox worker.
  */
-export async function createInquiry(db: Db, input: InquiryRequest, lang: Lang, mail: LeadMailSettings): Promise<LeadReceipt> {
+export async function createInquiry(
+  db: Db,
+  input: InquiryRequest,
+  lang: Lang,
+  mail: LeadMailSettings,
+): Promise<LeadReceipt> {
   if (isHoneypotFilled(input)) return decoyReceipt();
   const serviceRequest = input.kind === "service_request" ? input : undefined;
   const lead = {
@@ -33,7 +38,12 @@ export async function createInquiry(db: Db, input: InquiryRequest, lang: Lang, m
   const prepare = (reference: string) => leadEmails({ ...lead, type: "inquiry", reference }, mail);
   const first = randomLeadReference();
   return db.transaction(async (tx) => {
-    const { reference, prepared } = await claimLeadReference(tx, "inquiry", { reference: first, prepared: prepare(first) }, prepare);
+    const { reference, prepared } = await claimLeadReference(
+      tx,
+      "inquiry",
+      { reference: first, prepared: prepare(first) },
+      prepare,
+    );
     const { receivedAt, ...columns } = lead;
     await tx.insert(inquiries).values({ ...columns, reference, createdAt: receivedAt });
     await enqueueEmails(tx, prepared);

@@ -11,14 +11,24 @@ import { leadEmails, type LeadMailSettings } from "./lead-notifications.ts";
 import type { LeadReceipt } from "./lead-receipt.ts";
 
 /** Stores a proposal request from the wizard and promises its two e-mails, in one transaction. */
-export async function createProposal(db: Db, input: ProposalRequest, lang: Lang, mail: LeadMailSettings): Promise<LeadReceipt> {
+export async function createProposal(
+  db: Db,
+  input: ProposalRequest,
+  lang: Lang,
+  mail: LeadMailSettings,
+): Promise<LeadReceipt> {
   if (isHoneypotFilled(input)) return decoyReceipt();
   const { website: _honeypot, ...fields } = input;
   const lead = { ...fields, id: randomUUID(), lang, receivedAt: new Date() };
   const prepare = (reference: string) => leadEmails({ ...lead, type: "proposal", reference }, mail);
   const first = randomLeadReference();
   return db.transaction(async (tx) => {
-    const { reference, prepared } = await claimLeadReference(tx, "proposal", { reference: first, prepared: prepare(first) }, prepare);
+    const { reference, prepared } = await claimLeadReference(
+      tx,
+      "proposal",
+      { reference: first, prepared: prepare(first) },
+      prepare,
+    );
     const { receivedAt, ...columns } = lead;
     await tx.insert(proposals).values({
       ...columns,

@@ -1,5 +1,10 @@
 import type { EmailToSend } from "../notifications/enqueue-email.ts";
-import { leadAcknowledgement, studioLeadNotification, type Lead, type StudioContact } from "../notifications/templates/lead-emails.ts";
+import {
+  leadAcknowledgement,
+  studioLeadNotification,
+  type Lead,
+  type StudioContact,
+} from "../notifications/templates/lead-emails.ts";
 
 /** Where the studio's copy of a lead goes, and what its e-mails show. */
 export type LeadMailSettings = { studio: StudioContact; notify: string };
@@ -27,4 +32,3 @@ export function leadEmails(lead: Lead & { id: string }, settings: LeadMailSettin
     },
   ];
 }
-

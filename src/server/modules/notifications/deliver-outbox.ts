@@ -79,7 +79,11 @@ export async function deliverOutbox(options: {
   }
   const untried = rows.slice(index);
   if (untried.length > 0) {
-    await release(db, untried.map((row) => row.id), stopped ? settings.retryBaseMs : 0);
+    await release(
+      db,
+      untried.map((row) => row.id),
+      stopped ? settings.retryBaseMs : 0,
+    );
   }
   report.more = rows.length === settings.batchSize && !stopped && !signal?.aborted;
   return report;
@@ -113,7 +117,10 @@ async function attempt(
       log.error({ ...context, error: failure.message }, "e-mail failed for good");
       return "failed";
     }
-    log.warn({ ...context, error: failure.message, retryInSeconds: delay / 1000, unreachable: failure.unreachable }, "e-mail not sent; will retry");
+    log.warn(
+      { ...context, error: failure.message, retryInSeconds: delay / 1000, unreachable: failure.unreachable },
+      "e-mail not sent; will retry",
+    );
     return failure.unreachable ? "unreachable" : "retried";
   }
   // Marked sent in the step right after the server accepted it: see the comment above.
@@ -159,7 +166,10 @@ async function release(db: Db, ids: number[], delayMs: number): Promise<void> {
     update outbox
     set status = 'pending', attempts = attempts - 1, claimed_at = null,
         next_attempt_at = now() + make_interval(secs => ${delayMs / 1000})
-    where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and status = 'sending'`);
+    where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and status = 'sending'`);
 }
 
 /** Messages waiting to be sent: what the log reports while no mail server is configured. */

@@ -72,7 +72,16 @@ export function messageIdFor(email: Pick<OutgoingEmail, "id" | "createdAt">, dom
   return `<outbox.${email.id}.${email.createdAt.getTime().toString(36)}@${domain}>`;
 }
 
-const UNREACHABLE = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "ECONNREFUSED", "ECONNRESET", "EHOSTUNREACH", "ENOTFOUND"]);
+const UNREACHABLE = new Set([
+  "ECONNECTION",
+  "ETIMEDOUT",
+  "ESOCKET",
+  "EDNS",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+]);
 
 export function describeSendFailure(error: unknown): SendFailure {
   const details = (error ?? {}) as { code?: string; responseCode?: number; message?: string };

@@ -11,7 +11,11 @@ import { deliverOutbox } from "./deliver-outbox.ts";
 import { createSmtpMailer } from "./mailer.ts";
 
 const STUDIO = "studio@nawat.test";
-const contact = { name: "Sara Al-Qahtani", email: "sara@example.sa", message: "I would like twenty bowls for Eid gifts." };
+const contact = {
+  name: "Sara Al-Qahtani",
+  email: "sara@example.sa",
+  message: "I would like twenty bowls for Eid gifts.",
+};
 const proposal = {
   name: "نورة السعود",
   email: "noura@example.sa",
@@ -32,7 +36,13 @@ afterEach(async () => {
 });
 
 async function appWithMail(smtpUrl: string, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const app = await createTestApp({ SMTP_URL: smtpUrl, SMTP_FROM: "Nawat Studio <hello@nawat.test>", STUDIO_EMAIL: STUDIO, LEADS_PER_MINUTE: "1000", ...env });
+  const app = await createTestApp({
+    SMTP_URL: smtpUrl,
+    SMTP_FROM: "Nawat Studio <hello@nawat.test>",
+    STUDIO_EMAIL: STUDIO,
+    LEADS_PER_MINUTE: "1000",
+    ...env,
+  });
   cleanups.push(() => app.close());
   return app;
 }
@@ -44,13 +54,23 @@ async function smtp(options: Parameters<typeof startSmtpServer>[0] = {}): Promis
 }
 
 const post = (app: FastifyInstance, url: string, body: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: "POST", url, payload: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
+  app.inject({
+    method: "POST",
+    url,
+    payload: JSON.stringify(body),
+    headers: { "content-type": "application/json", ...headers },
+  });
 
 const addressOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
 const outboxRows = (app: FastifyInstance) => app.db.select().from(outbox).orderBy(asc(outbox.id));
 
 /** Polls until `check` holds (the worker runs in the background). */
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000, poke?: () => void): Promise<void> {
+async function eventually(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 15_000,
+  poke?: () => void,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
@@ -118,7 +138,16 @@ describe("lead e-mail through a real SMTP server", () => {
 
     expect(studio?.subject).toBe(`طلب عرض مخصّص جديد ${reference} من نورة السعود`);
     expect(studio?.replyTo?.value[0]?.address).toBe(proposal.email);
-    for (const text of ["الرقم المرجعي", "نوع المشروع", "منتجات الفعاليات", "أكثر", "مخطّط له", proposal.customRequirements, proposal.additionalNotes, proposal.company]) {
+    for (const text of [
+      "الرقم المرجعي",
+      "نوع المشروع",
+      "منتجات الفعاليات",
+      "أكثر",
+      "مخطّط له",
+      proposal.customRequirements,
+      proposal.additionalNotes,
+      proposal.company,
+    ]) {
       expect(studio?.text).toContain(text);
     }
     expect(studio?.html).toContain(`<bdi dir="ltr"><a href="mailto:${proposal.email}"`);
@@ -131,12 +160,20 @@ describe("lead e-mail through a real SMTP server", () => {
     const response = await post(app, "/api/inquiries", contact);
     expect(response.statusCode).toBe(201);
 
-    await eventually(async () => (await outboxRows(app)).every((row) => row.lastError !== null), "the first try has failed");
+    await eventually(
+      async () => (await outboxRows(app)).every((row) => row.lastError !== null),
+      "the first try has failed",
+    );
     const waiting = await outboxRows(app);
     expect(waiting.every((row) => row.status === "pending")).toBe(true);
 
     const server = await smtp({ port });
-    await eventually(async () => server.messages.length >= 2, "both e-mails arrive", 15_000, () => app.jobs.trigger("outbox"));
+    await eventually(
+      async () => server.messages.length >= 2,
+      "both e-mails arrive",
+      15_000,
+      () => app.jobs.trigger("outbox"),
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     app.jobs.trigger("outbox");
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -148,10 +185,17 @@ describe("lead e-mail through a real SMTP server", () => {
     const port = await closedPort();
     let url: string | undefined;
     if (process.env.TEST_DATABASE_URL) url = await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
-    const app = await appWithMail(`smtp://127.0.0.1:${port}`, { OUTBOX_RETRY_SECONDS: "0.05", ...(url ? { DATABASE_URL: url } : {}) });
+    const app = await appWithMail(`smtp://127.0.0.1:${port}`, {
+      OUTBOX_RETRY_SECONDS: "0.05",
+      ...(url ? { DATABASE_URL: url } : {}),
+    });
 
     const leads = 25;
-    const answers = await Promise.all(Array.from({ length: leads }, (_, i) => post(app, "/api/inquiries", { ...contact, email: `visitor${i}@example.sa` })));
+    const answers = await Promise.all(
+      Array.from({ length: leads }, (_, i) =>
+        post(app, "/api/inquiries", { ...contact, email: `visitor${i}@example.sa` }),
+      ),
+    );
     expect(answers.every((answer) => answer.statusCode === 201)).toBe(true);
 
     // The second worker: another instance on its own connection pool (PostgreSQL), or another
@@ -168,14 +212,21 @@ describe("lead e-mail through a real SMTP server", () => {
       name: "outbox",
       everyMs: 50,
       run: async ({ db, log, signal }) => ({
-        more: (await deliverOutbox({ db, mailer, log, signal, settings: { retryBaseMs: 50, batchSize: 5, concurrency: 2 } })).more,
+        more: (
+          await deliverOutbox({ db, mailer, log, signal, settings: { retryBaseMs: 50, batchSize: 5, concurrency: 2 } })
+        ).more,
       }),
     });
     runner.start();
     cleanups.push(() => runner.stop());
 
     const server = await smtp({ port, delayMs: 5 });
-    await eventually(async () => server.messages.length >= leads * 2, `${leads * 2} e-mails arrive`, 30_000, () => app.jobs.trigger("outbox"));
+    await eventually(
+      async () => server.messages.length >= leads * 2,
+      `${leads * 2} e-mails arrive`,
+      30_000,
+      () => app.jobs.trigger("outbox"),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
     expect(server.messages).toHaveLength(leads * 2);
@@ -191,8 +242,14 @@ describe("lead e-mail through a real SMTP server", () => {
     await server.waitFor(2);
     const [first] = await outboxRows(app);
     // A worker that crashed between the server's "250 OK" and marking the row sent.
-    await app.db.execute(sql`update outbox set status = 'sending', claimed_at = now() - interval '10 minutes' where id = ${first!.id}`);
-    const report = await deliverOutbox({ db: app.db, mailer: createSmtpMailer({ url: server.url, from: "hello@nawat.test" }), log: app.log });
+    await app.db.execute(
+      sql`update outbox set status = 'sending', claimed_at = now() - interval '10 minutes' where id = ${first!.id}`,
+    );
+    const report = await deliverOutbox({
+      db: app.db,
+      mailer: createSmtpMailer({ url: server.url, from: "hello@nawat.test" }),
+      log: app.log,
+    });
     expect(report).toMatchObject({ claimed: 1, sent: 1 });
     await server.waitFor(3);
     const copies = server.messages.filter((m) => addressOf(m) === first!.to);
@@ -203,7 +260,9 @@ describe("lead e-mail through a real SMTP server", () => {
   });
 
   it("marks a message failed at once when the server refuses it for good, and after the last try otherwise", async () => {
-    const server = await smtp({ rejectRecipient: (address) => (address === contact.email ? 550 : address === STUDIO ? 451 : undefined) });
+    const server = await smtp({
+      rejectRecipient: (address) => (address === contact.email ? 550 : address === STUDIO ? 451 : undefined),
+    });
     const app = await appWithMail(server.url, { OUTBOX_RETRY_SECONDS: "0.05", OUTBOX_MAX_ATTEMPTS: "3" });
     await post(app, "/api/inquiries", contact);
     await eventually(

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { createCatalogCache } from "./catalog-cache.ts";
 import type { CatalogProduct } from "./list-products.ts";
 
-const product = (priceHalalas: number): CatalogProduct => ({ id: "nawat", name: "Nawat", nameAr: "نواة", priceHalalas, currency: "SAR" });
+const product = (priceHalalas: number): CatalogProduct => ({
+  id: "nawat",
+  name: "Nawat",
+  nameAr: "نواة",
+  priceHalalas,
+  currency: "SAR",
+});
 
 describe("catalog cache", () => {
   it("reads once, then answers from memory until invalidated", async () => {

@@ -16,7 +16,10 @@ export type CatalogCache = {
  * kept in memory. Writers in this process invalidate it at once; the TTL bounds how long another
  * instance (several behind a load balancer, DESIGN D14) can serve a catalog changed elsewhere.
  */
-export function createCatalogCache(load: () => Promise<CatalogProduct[]>, options: { ttlMs?: number; now?: () => number } = {}): CatalogCache {
+export function createCatalogCache(
+  load: () => Promise<CatalogProduct[]>,
+  options: { ttlMs?: number; now?: () => number } = {},
+): CatalogCache {
   const ttlMs = options.ttlMs ?? 30_000;
   const now = options.now ?? Date.now;
   let cached: { value: CachedCatalog; at: number } | undefined;

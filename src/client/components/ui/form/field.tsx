@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { get, useFormContext, useFormState, type FieldError } from "react-hook-form";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import type { MessageKey } from "#shared/i18n/message-key.ts";
@@ -28,7 +34,11 @@ export function Field({ name, label, hint, className, children }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const message = error?.message ? (error.type === "server" ? error.message : t(error.message as MessageKey)) : undefined;
+  const message = error?.message
+    ? error.type === "server"
+      ? error.message
+      : t(error.message as MessageKey)
+    : undefined;
   const describedBy = [hint ? hintId : null, message ? errorId : null].filter(Boolean).join(" ");
   return (
     <div className={`grid content-start gap-1.5 ${className ?? ""}`}>
@@ -40,7 +50,11 @@ export function Field({ name, label, hint, className, children }: FieldProps) {
           {hint}
         </p>
       ) : null}
-      {children({ id, ...(describedBy ? { "aria-describedby": describedBy } : {}), ...(message ? { "aria-invalid": true as const } : {}) })}
+      {children({
+        id,
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        ...(message ? { "aria-invalid": true as const } : {}),
+      })}
       {message ? (
         <p id={errorId} className="text-sm font-medium text-red-800" data-testid={`${name}-error`}>
           {message}
@@ -58,7 +72,14 @@ const leftToRightTypes = new Set(["email", "tel", "url"]);
 
 type Common = { name: string; label: ReactNode; hint?: ReactNode; className?: string };
 
-export function TextField({ name, label, hint, className, type = "text", ...input }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">) {
+export function TextField({
+  name,
+  label,
+  hint,
+  className,
+  type = "text",
+  ...input
+}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">) {
   const { register } = useFormContext();
   const ltr = leftToRightTypes.has(type);
   return (
@@ -78,11 +99,20 @@ export function TextField({ name, label, hint, className, type = "text", ...inpu
   );
 }
 
-export function TextAreaField({ name, label, hint, className, rows = 5, ...textarea }: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
+export function TextAreaField({
+  name,
+  label,
+  hint,
+  className,
+  rows = 5,
+  ...textarea
+}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
   const { register } = useFormContext();
   return (
     <Field name={name} label={label} hint={hint} className={className}>
-      {(control) => <textarea rows={rows} {...textarea} {...control} {...register(name)} className={`${controlClass} text-start`} />}
+      {(control) => (
+        <textarea rows={rows} {...textarea} {...control} {...register(name)} className={`${controlClass} text-start`} />
+      )}
     </Field>
   );
 }
@@ -97,7 +127,10 @@ export function SelectField({
   options,
   placeholder,
   ...select
-}: Common & { options: readonly SelectOption[]; placeholder?: string } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">) {
+}: Common & { options: readonly SelectOption[]; placeholder?: string } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    "name" | "id"
+  >) {
   const { register } = useFormContext();
   return (
     <Field name={name} label={label} hint={hint} className={className}>

@@ -24,7 +24,10 @@ const schema = z.object({
 type Values = z.infer<typeof schema>;
 
 function TestForm(props: { onSubmit: (values: Values) => Promise<unknown> }) {
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", email: "", note: "", kind: "" } });
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: "", email: "", note: "", kind: "" },
+  });
   return (
     <Form form={form} onSubmit={props.onSubmit}>
       <TextField name="name" label="Name" hint="As on your ID" autoComplete="name" />
@@ -60,7 +63,10 @@ const control = (label: string) => {
   return container.querySelector<HTMLElement>(`#${CSS.escape(labelElement.htmlFor)}`)!;
 };
 const descriptions = (element: HTMLElement) =>
-  (element.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean).map((id) => document.getElementById(id)?.textContent);
+  (element.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent);
 
 /** Types like a person: through the prototype's setter, which React's change tracking notices. */
 async function type(element: HTMLElement, value: string) {
@@ -143,7 +149,13 @@ describe("a submission", () => {
   });
 
   it("puts the server's 400 field messages under the same fields, as the server wrote them", async () => {
-    const body = { error: { code: "invalid_request", message: "البريد الإلكتروني مستخدم", fields: { email: "البريد الإلكتروني مستخدم" } } };
+    const body = {
+      error: {
+        code: "invalid_request",
+        message: "البريد الإلكتروني مستخدم",
+        fields: { email: "البريد الإلكتروني مستخدم" },
+      },
+    };
     await render("ar", async () => {
       throw new ApiError(400, JSON.stringify(body), "Bad Request");
     });

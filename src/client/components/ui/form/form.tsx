@@ -30,7 +30,12 @@ export function Form<T extends FieldValues>(props: {
   });
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={(event) => void submit(event)} className={props.className} aria-labelledby={props["aria-labelledby"]}>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className={props.className}
+        aria-labelledby={props["aria-labelledby"]}
+      >
         {props.children}
       </form>
     </FormProvider>
@@ -42,7 +47,10 @@ export function FormError() {
   const { errors } = useFormState();
   const message = (get(errors, SERVER_ERROR) as { message?: string } | undefined)?.message;
   return (
-    <p role="alert" className={message ? "rounded-lg border border-red-800/30 bg-red-50 p-3 text-sm text-red-800" : "sr-only"}>
+    <p
+      role="alert"
+      className={message ? "rounded-lg border border-red-800/30 bg-red-50 p-3 text-sm text-red-800" : "sr-only"}
+    >
       {message ?? ""}
     </p>
   );
@@ -52,7 +60,12 @@ export function FormError() {
 export function SubmitButton(props: { children: ReactNode; pendingLabel: ReactNode; className?: string }) {
   const { isSubmitting } = useFormState();
   return (
-    <button type="submit" className={props.className ?? "btn-primary"} disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+    <button
+      type="submit"
+      className={props.className ?? "btn-primary"}
+      disabled={isSubmitting}
+      aria-busy={isSubmitting || undefined}
+    >
       {isSubmitting ? props.pendingLabel : props.children}
     </button>
   );

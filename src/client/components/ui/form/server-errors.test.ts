@@ -6,7 +6,11 @@ const refusal = (error: object, status = 400) => new ApiError(status, JSON.strin
 
 describe("readApiError", () => {
   it("reads the API's error shape and nothing else", () => {
-    expect(readApiError(JSON.stringify({ error: { code: "invalid_request", message: "No.", fields: { email: "Bad", n: 3 } } }))).toEqual({
+    expect(
+      readApiError(
+        JSON.stringify({ error: { code: "invalid_request", message: "No.", fields: { email: "Bad", n: 3 } } }),
+      ),
+    ).toEqual({
       code: "invalid_request",
       message: "No.",
       fields: { email: "Bad" },
@@ -19,7 +23,11 @@ describe("readApiError", () => {
 describe("applyServerErrors", () => {
   it("maps each field message onto the field of that name, focusing the first", () => {
     const setError = vi.fn();
-    const handled = applyServerErrors(refusal({ code: "invalid_request", message: "Bad e-mail", fields: { email: "Bad e-mail", phone: "Bad phone" } }), setError, ["name", "email", "phone"]);
+    const handled = applyServerErrors(
+      refusal({ code: "invalid_request", message: "Bad e-mail", fields: { email: "Bad e-mail", phone: "Bad phone" } }),
+      setError,
+      ["name", "email", "phone"],
+    );
     expect(handled).toBe(true);
     expect(setError.mock.calls).toEqual([
       ["email", { type: "server", message: "Bad e-mail" }, { shouldFocus: true }],
@@ -29,7 +37,13 @@ describe("applyServerErrors", () => {
 
   it("puts the answer's message on the form when no field of the form is named", () => {
     const setError = vi.fn();
-    expect(applyServerErrors(refusal({ code: "invalid_request", message: "Invalid", fields: { body: "Invalid" } }), setError, ["email"])).toBe(true);
+    expect(
+      applyServerErrors(
+        refusal({ code: "invalid_request", message: "Invalid", fields: { body: "Invalid" } }),
+        setError,
+        ["email"],
+      ),
+    ).toBe(true);
     expect(setError.mock.calls).toEqual([[SERVER_ERROR, { type: "server", message: "Invalid" }]]);
   });
 

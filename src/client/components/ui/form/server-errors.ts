@@ -11,7 +11,9 @@ export function readApiError(body: string): ApiErrorBody | undefined {
     if (!error || typeof error.code !== "string" || typeof error.message !== "string") return undefined;
     const fields =
       error.fields && typeof error.fields === "object"
-        ? Object.fromEntries(Object.entries(error.fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"))
+        ? Object.fromEntries(
+            Object.entries(error.fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+          )
         : undefined;
     return { code: error.code, message: error.message, ...(fields ? { fields } : {}) };
   } catch {
@@ -29,12 +31,18 @@ export const SERVER_ERROR = "root.server" as const;
  * language, so these messages are shown as they are (type "server"), not looked up as keys.
  * Returns false for anything that is not an API error answer, which the caller handles.
  */
-export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fieldNames: readonly string[]): boolean {
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldNames: readonly string[],
+): boolean {
   if (!(error instanceof ApiError)) return false;
   const body = readApiError(error.body);
   if (!body) return false;
   const onForm = Object.entries(body.fields ?? {}).filter(([name]) => fieldNames.includes(name));
-  onForm.forEach(([name, message], i) => setError(name as Path<T>, { type: "server", message }, { shouldFocus: i === 0 }));
+  onForm.forEach(([name, message], i) =>
+    setError(name as Path<T>, { type: "server", message }, { shouldFocus: i === 0 }),
+  );
   if (onForm.length === 0) setError(SERVER_ERROR as Path<T>, { type: "server", message: body.message });
   return true;
 }

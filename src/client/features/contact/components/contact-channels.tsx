@@ -1,5 +1,12 @@
 import type { ReactNode } from "react";
-import { iconBase, InstagramIcon, MailIcon, PhoneIcon, TikTokIcon, type IconProps } from "#client/components/ui/icons.tsx";
+import {
+  iconBase,
+  InstagramIcon,
+  MailIcon,
+  PhoneIcon,
+  TikTokIcon,
+  type IconProps,
+} from "#client/components/ui/icons.tsx";
 import { siteConfig } from "#client/lib/site-config.ts";
 import type { ContactCopy } from "../copy.ts";
 
@@ -18,11 +25,37 @@ type Channel = { key: string; href: string; label: string; icon: ReactNode; valu
  */
 export function ContactChannels({ copy }: { copy: ContactCopy }) {
   const channels: Channel[] = [
-    { key: "instagram", href: siteConfig.INSTAGRAM_URL, label: copy.channels.instagram, icon: <InstagramIcon />, external: true },
+    {
+      key: "instagram",
+      href: siteConfig.INSTAGRAM_URL,
+      label: copy.channels.instagram,
+      icon: <InstagramIcon />,
+      external: true,
+    },
     { key: "tiktok", href: siteConfig.TIKTOK_URL, label: copy.channels.tiktok, icon: <TikTokIcon />, external: true },
-    { key: "whatsapp", href: `https://wa.me/${siteConfig.WHATSAPP_NUMBER}`, label: copy.channels.whatsapp, icon: <WhatsAppIcon />, external: true },
-    { key: "phone", href: `tel:${siteConfig.STUDIO_PHONE.replace(/\s+/g, "")}`, label: copy.channels.call, icon: <PhoneIcon />, value: siteConfig.STUDIO_PHONE, external: false },
-    { key: "email", href: `mailto:${siteConfig.STUDIO_EMAIL}`, label: copy.channels.email, icon: <MailIcon />, value: siteConfig.STUDIO_EMAIL, external: false },
+    {
+      key: "whatsapp",
+      href: `https://wa.me/${siteConfig.WHATSAPP_NUMBER}`,
+      label: copy.channels.whatsapp,
+      icon: <WhatsAppIcon />,
+      external: true,
+    },
+    {
+      key: "phone",
+      href: `tel:${siteConfig.STUDIO_PHONE.replace(/\s+/g, "")}`,
+      label: copy.channels.call,
+      icon: <PhoneIcon />,
+      value: siteConfig.STUDIO_PHONE,
+      external: false,
+    },
+    {
+      key: "email",
+      href: `mailto:${siteConfig.STUDIO_EMAIL}`,
+      label: copy.channels.email,
+      icon: <MailIcon />,
+      value: siteConfig.STUDIO_EMAIL,
+      external: false,
+    },
   ];
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
@@ -34,7 +67,9 @@ export function ContactChannels({ copy }: { copy: ContactCopy }) {
             className="flex min-h-14 items-center gap-3 rounded-2xl border border-sand-deep bg-white/60 px-4 py-3 transition-colors hover:border-walnut"
             data-testid={`contact-${channel.key}`}
           >
-            <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-sand-deep text-walnut">{channel.icon}</span>
+            <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-sand-deep text-walnut">
+              {channel.icon}
+            </span>
             <span className="grid">
               <span className="font-medium">{channel.label}</span>
               {channel.value ? (

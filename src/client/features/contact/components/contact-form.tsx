@@ -7,7 +7,11 @@ import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { apiRequest } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
-import { contactInquirySchema, type ContactInquiry, type ContactInquiryInput } from "#shared/schemas/contact-inquiry.ts";
+import {
+  contactInquirySchema,
+  type ContactInquiry,
+  type ContactInquiryInput,
+} from "#shared/schemas/contact-inquiry.ts";
 import type { ContactCopy } from "../copy.ts";
 
 const empty: ContactInquiryInput = { name: "", email: "", message: "", website: "" };
@@ -19,7 +23,10 @@ const empty: ContactInquiryInput = { name: "", email: "", message: "", website: 
  */
 export function ContactForm({ copy, headingId }: { copy: ContactCopy; headingId: string }) {
   const { lang } = useI18n();
-  const form = useForm<ContactInquiryInput, unknown, ContactInquiry>({ resolver: zodResolver(contactInquirySchema), defaultValues: empty });
+  const form = useForm<ContactInquiryInput, unknown, ContactInquiry>({
+    resolver: zodResolver(contactInquirySchema),
+    defaultValues: empty,
+  });
 
   const submit = async (values: ContactInquiry) => {
     try {
@@ -36,7 +43,13 @@ export function ContactForm({ copy, headingId }: { copy: ContactCopy; headingId:
   return (
     <Form form={form} onSubmit={submit} className="grid gap-5" aria-labelledby={headingId}>
       <TextField name="name" label={copy.form.name} placeholder={copy.form.namePlaceholder} autoComplete="name" />
-      <TextField name="email" type="email" label={copy.form.email} placeholder={copy.form.emailPlaceholder} autoComplete="email" />
+      <TextField
+        name="email"
+        type="email"
+        label={copy.form.email}
+        placeholder={copy.form.emailPlaceholder}
+        autoComplete="email"
+      />
       <TextAreaField name="message" label={copy.form.message} placeholder={copy.form.messagePlaceholder} rows={6} />
       <Honeypot />
       <FormError />

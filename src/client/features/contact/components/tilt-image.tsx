@@ -44,7 +44,11 @@ export function TiltImage({ children, className = "" }: { children: ReactNode; c
 
   return (
     <div ref={frameRef} className={`perspective-distant ${className}`} data-testid="tilt-frame">
-      <div ref={cardRef} className="transition-transform duration-200 ease-out transform-3d motion-reduce:transition-none" data-testid="tilt-image">
+      <div
+        ref={cardRef}
+        className="transition-transform duration-200 ease-out transform-3d motion-reduce:transition-none"
+        data-testid="tilt-image"
+      >
         {children}
       </div>
     </div>

@@ -5,7 +5,13 @@ export const MAX_TILT_DEG = 10;
  * The rotation that makes an image lean toward the pointer: a pointer at the box's centre
  * leaves it flat, at an edge it turns by `max` degrees. Coordinates outside the box are clamped.
  */
-export function tiltFor(x: number, y: number, width: number, height: number, max = MAX_TILT_DEG): { rotateX: number; rotateY: number } {
+export function tiltFor(
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  max = MAX_TILT_DEG,
+): { rotateX: number; rotateY: number } {
   if (width <= 0 || height <= 0) return { rotateX: 0, rotateY: 0 };
   const clamp = (v: number) => Math.min(1, Math.max(-1, v));
   const dx = clamp((x / width) * 2 - 1);

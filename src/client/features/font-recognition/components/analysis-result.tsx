@@ -74,7 +74,10 @@ export function AnalysisResult(props: {
               <li key={s.name} className="grid grid-cols-[minmax(7rem,10rem)_1fr_auto] items-center gap-3 text-sm">
                 <bdi>{s.name}</bdi>
                 <span className="block h-2 overflow-hidden rounded-full bg-sand-deep" aria-hidden="true">
-                  <span className="block h-full rounded-full bg-accent" style={{ inlineSize: `${Math.round(s.value * 100)}%` }} />
+                  <span
+                    className="block h-full rounded-full bg-accent"
+                    style={{ inlineSize: `${Math.round(s.value * 100)}%` }}
+                  />
                 </span>
                 <span className="text-ink-soft tabular-nums">{interpolate(r.similarity, { value: s.similarity })}</span>
               </li>

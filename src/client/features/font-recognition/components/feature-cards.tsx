@@ -95,7 +95,9 @@ export function FeatureCards(props: {
 function Card(props: { icon: ReactNode; title: string; body: string; children: ReactNode }) {
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-sand-deep bg-white/70 p-6">
-      <span className="flex size-11 items-center justify-center rounded-full bg-accent/15 text-accent-ink">{props.icon}</span>
+      <span className="flex size-11 items-center justify-center rounded-full bg-accent/15 text-accent-ink">
+        {props.icon}
+      </span>
       <h3 className="text-lg font-medium">{props.title}</h3>
       <p className="grow text-ink-soft">{props.body}</p>
       <div>{props.children}</div>

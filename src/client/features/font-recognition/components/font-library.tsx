@@ -90,7 +90,10 @@ export function FontLibrary(props: { copy: FontRecognitionCopy }) {
               />
               <div>
                 <h3 className="font-medium">
-                  <bdi>{name}</bdi> <span className="text-sm font-light text-ink-soft"><bdi>{other}</bdi></span>
+                  <bdi>{name}</bdi>{" "}
+                  <span className="text-sm font-light text-ink-soft">
+                    <bdi>{other}</bdi>
+                  </span>
                 </h3>
                 <p className="text-sm text-ink-soft">
                   {lang === "ar" ? f.classificationAr : f.classification}

@@ -49,7 +49,11 @@ export function FontTool(props: { copy: FontRecognitionCopy }) {
             compact={image !== null}
           />
           {problem ? (
-            <p role="alert" className="rounded-lg border border-red-800/30 bg-red-50 p-3 text-sm text-red-800" data-testid="upload-problem">
+            <p
+              role="alert"
+              className="rounded-lg border border-red-800/30 bg-red-50 p-3 text-sm text-red-800"
+              data-testid="upload-problem"
+            >
               {problem}
             </p>
           ) : null}
@@ -89,12 +93,20 @@ export function FontTool(props: { copy: FontRecognitionCopy }) {
           </p>
         </section>
 
-        <section aria-labelledby="font-result-heading" className="grid content-start gap-5 rounded-3xl bg-white/70 p-6 md:p-8">
+        <section
+          aria-labelledby="font-result-heading"
+          className="grid content-start gap-5 rounded-3xl bg-white/70 p-6 md:p-8"
+        >
           <h2 id="font-result-heading" ref={resultHeading} tabIndex={-1} className="text-2xl font-medium outline-none">
             {copy.result.heading}
           </h2>
           {described ? (
-            <AnalysisResult copy={copy} described={described} onDownload={() => void tool.downloadReport()} onCopy={() => void tool.copySummary()} />
+            <AnalysisResult
+              copy={copy}
+              described={described}
+              onDownload={() => void tool.downloadReport()}
+              onCopy={() => void tool.copySummary()}
+            />
           ) : analyzing ? (
             <div className="grid gap-3" aria-hidden="true">
               <div className="h-10 w-2/3 animate-pulse rounded-lg bg-sand-deep" />

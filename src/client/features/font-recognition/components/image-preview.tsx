@@ -30,7 +30,10 @@ export function ImagePreview(props: {
 
   const fraction = (event: PointerEvent<HTMLDivElement>) => {
     const rect = frame.current!.getBoundingClientRect();
-    return { x: clamp01((event.clientX - rect.left) / rect.width), y: clamp01((event.clientY - rect.top) / rect.height) };
+    return {
+      x: clamp01((event.clientX - rect.left) / rect.width),
+      y: clamp01((event.clientY - rect.top) / rect.height),
+    };
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -63,13 +66,21 @@ export function ImagePreview(props: {
         height: Math.abs(drag.y1 - drag.y0),
       }
     : box
-      ? { left: box.x / image.width, top: box.y / image.height, width: box.w / image.width, height: box.h / image.height }
+      ? {
+          left: box.x / image.width,
+          top: box.y / image.height,
+          width: box.w / image.width,
+          height: box.h / image.height,
+        }
       : null;
 
   return (
     <div className="grid gap-3">
       <p className="text-sm text-ink-soft">{copy.preview.selectHint}</p>
-      <div dir="ltr" className="relative mx-auto w-fit max-w-full overflow-hidden rounded-xl border border-sand-deep bg-white">
+      <div
+        dir="ltr"
+        className="relative mx-auto w-fit max-w-full overflow-hidden rounded-xl border border-sand-deep bg-white"
+      >
         <img
           src={image.dataUrl}
           alt={copy.preview.alt}
@@ -107,7 +118,12 @@ export function ImagePreview(props: {
           {box ? interpolate(copy.preview.selected, { w: box.w, h: box.h }) : copy.preview.wholeImageActive}
         </p>
         {box ? (
-          <button type="button" className="btn-outline min-h-9 px-4 text-xs" onClick={() => onBox(null)} disabled={disabled}>
+          <button
+            type="button"
+            className="btn-outline min-h-9 px-4 text-xs"
+            onClick={() => onBox(null)}
+            disabled={disabled}
+          >
             {copy.preview.wholeImage}
           </button>
         ) : null}

@@ -75,7 +75,11 @@ export function useFontTool(copy: FontRecognitionCopy) {
           if (mine !== generation.current) return;
           dispatch({ type: "failed" });
           const message =
-            error instanceof ApiError ? (error.serverMessage ?? error.message) : error instanceof TypeError ? t("errors.network") : error.message;
+            error instanceof ApiError
+              ? (error.serverMessage ?? error.message)
+              : error instanceof TypeError
+                ? t("errors.network")
+                : error.message;
           toast({ title: copy.toast.errorTitle, description: message, variant: "destructive" });
         },
       },

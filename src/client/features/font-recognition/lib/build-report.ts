@@ -33,7 +33,9 @@ export function buildReport(input: {
         )}%"></span></span><span>${e(interpolate(r.similarity, { value: s.similarity }))}</span></li>`,
     )
     .join("");
-  const safeThumbnail = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/.test(input.thumbnail) ? input.thumbnail : "";
+  const safeThumbnail = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/.test(input.thumbnail)
+    ? input.thumbnail
+    : "";
   return `<!doctype html>
 <html lang="${lang}" dir="${directionOf(lang)}">
 <head>

@@ -18,14 +18,17 @@ export type DescribedAnalysis = {
   cultural?: { origin: string; usage: string };
 };
 
-const formatInteger = (value: number, lang: Lang) => formatNumber(value, lang, { maximumFractionDigits: 0, useGrouping: false });
+const formatInteger = (value: number, lang: Lang) =>
+  formatNumber(value, lang, { maximumFractionDigits: 0, useGrouping: false });
 
 export function describeAnalysis(analysis: FontAnalysis, lang: Lang, copy: FontRecognitionCopy): DescribedAnalysis {
   const r = copy.result;
   const family = lang === "ar" ? analysis.fontFamilyAr : analysis.fontFamily;
   const other = lang === "ar" ? analysis.fontFamily : analysis.fontFamilyAr;
   const weightName =
-    analysis.weight !== undefined ? r.weights[`w${Math.round(analysis.weight / 100) * 100}` as keyof typeof r.weights] : undefined;
+    analysis.weight !== undefined
+      ? r.weights[`w${Math.round(analysis.weight / 100) * 100}` as keyof typeof r.weights]
+      : undefined;
   return {
     family,
     ...(other && other !== family ? { otherName: other } : {}),
@@ -34,7 +37,9 @@ export function describeAnalysis(analysis: FontAnalysis, lang: Lang, copy: FontR
       ? { weight: `${formatInteger(analysis.weight, lang)}${weightName ? ` (${weightName})` : ""}` }
       : {}),
     ...(analysis.style ? { style: analysis.style === "italic" ? r.styleItalic : r.styleNormal } : {}),
-    ...(analysis.size !== undefined ? { size: interpolate(r.sizeValue, { size: formatInteger(analysis.size, lang) }) } : {}),
+    ...(analysis.size !== undefined
+      ? { size: interpolate(r.sizeValue, { size: formatInteger(analysis.size, lang) }) }
+      : {}),
     characteristics: lang === "ar" ? analysis.characteristicsAr : analysis.characteristics,
     similar: analysis.similarFonts.map((font) => ({
       name: lang === "ar" ? font.nameAr : font.name,
@@ -57,7 +62,9 @@ export function summaryText(described: DescribedAnalysis, copy: FontRecognitionC
   const p = copy.report;
   const lines = [
     p.summaryTitle,
-    interpolate(p.summaryFamily, { family: described.otherName ? `${described.family} (${described.otherName})` : described.family }),
+    interpolate(p.summaryFamily, {
+      family: described.otherName ? `${described.family} (${described.otherName})` : described.family,
+    }),
     interpolate(p.summaryConfidence, { confidence: described.confidence }),
   ];
   if (described.weight) lines.push(interpolate(p.summaryWeight, { weight: described.weight }));
@@ -65,7 +72,11 @@ export function summaryText(described: DescribedAnalysis, copy: FontRecognitionC
   if (described.size) lines.push(interpolate(p.summarySize, { size: described.size }));
   if (described.similar.length > 0) {
     const separator = lang === "ar" ? "، " : ", ";
-    lines.push(interpolate(p.summarySimilar, { list: described.similar.map((s) => `${s.name} ${s.similarity}`).join(separator) }));
+    lines.push(
+      interpolate(p.summarySimilar, {
+        list: described.similar.map((s) => `${s.name} ${s.similarity}`).join(separator),
+      }),
+    );
   }
   return lines.join("\n");
 }

@@ -1,10 +1,29 @@
 import { describe, expect, it } from "vitest";
 import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
-import { fontToolReducer, initialFontTool, resultOf, type FontToolAction, type FontToolState } from "./font-tool-state.ts";
+import {
+  fontToolReducer,
+  initialFontTool,
+  resultOf,
+  type FontToolAction,
+  type FontToolState,
+} from "./font-tool-state.ts";
 import type { LoadedImage } from "./read-image-file.ts";
 
-const image = (name: string): LoadedImage => ({ name, bytes: 10, dataUrl: "data:image/png;base64,AA==", width: 40, height: 20 });
-const analysis = { fontFamily: "Amiri", fontFamilyAr: "الأميري", confidence: 0.9, characteristics: [], characteristicsAr: [], similarFonts: [] } satisfies FontAnalysis;
+const image = (name: string): LoadedImage => ({
+  name,
+  bytes: 10,
+  dataUrl: "data:image/png;base64,AA==",
+  width: 40,
+  height: 20,
+});
+const analysis = {
+  fontFamily: "Amiri",
+  fontFamilyAr: "الأميري",
+  confidence: 0.9,
+  characteristics: [],
+  characteristicsAr: [],
+  similarFonts: [],
+} satisfies FontAnalysis;
 const run = (...actions: FontToolAction[]): FontToolState => actions.reduce(fontToolReducer, initialFontTool);
 
 describe("the font tool's state machine", () => {
@@ -12,7 +31,11 @@ describe("the font tool's state machine", () => {
     expect(initialFontTool.phase).toBe("empty");
     expect(run({ type: "loaded", image: image("a") }).phase).toBe("ready");
     expect(run({ type: "loaded", image: image("a") }, { type: "analyze" }).phase).toBe("analyzing");
-    const done = run({ type: "loaded", image: image("a") }, { type: "analyze" }, { type: "succeeded", result: analysis });
+    const done = run(
+      { type: "loaded", image: image("a") },
+      { type: "analyze" },
+      { type: "succeeded", result: analysis },
+    );
     expect(done.phase).toBe("done");
     expect(resultOf(done)).toBe(analysis);
   });
@@ -35,17 +58,26 @@ describe("the font tool's state machine", () => {
 
   it("a failed analysis returns to the loaded image; Clear empties everything", () => {
     expect(run({ type: "loaded", image: image("a") }, { type: "analyze" }, { type: "failed" }).phase).toBe("ready");
-    expect(run({ type: "loaded", image: image("a") }, { type: "refused", problem: { kind: "notImage" } }, { type: "clear" })).toEqual(initialFontTool);
+    expect(
+      run({ type: "loaded", image: image("a") }, { type: "refused", problem: { kind: "notImage" } }, { type: "clear" }),
+    ).toEqual(initialFontTool);
   });
 
   it("a refused file keeps what is shown and reports the problem; an unreadable one drops the image", () => {
     const refused = run({ type: "loaded", image: image("a") }, { type: "refused", problem: { kind: "notImage" } });
     expect(refused).toMatchObject({ phase: "ready", image: image("a"), problem: { kind: "notImage" } });
-    expect(run({ type: "loaded", image: image("a") }, { type: "unreadable" })).toEqual({ phase: "empty", problem: { kind: "unreadable" } });
+    expect(run({ type: "loaded", image: image("a") }, { type: "unreadable" })).toEqual({
+      phase: "empty",
+      problem: { kind: "unreadable" },
+    });
   });
 
   it("the box cannot change while the image is being analysed", () => {
-    const state = run({ type: "loaded", image: image("a") }, { type: "analyze" }, { type: "box", box: { x: 0, y: 0, w: 9, h: 9 } });
+    const state = run(
+      { type: "loaded", image: image("a") },
+      { type: "analyze" },
+      { type: "box", box: { x: 0, y: 0, w: 9, h: 9 } },
+    );
     expect(state).toMatchObject({ phase: "analyzing", box: null });
   });
 });

@@ -10,9 +10,7 @@ export type LoadedImage = {
 };
 
 export type ImageFileProblem =
-  | { kind: "notImage" }
-  | { kind: "tooLarge"; name: string; megabytes: number }
-  | { kind: "unreadable" };
+  { kind: "notImage" } | { kind: "tooLarge"; name: string; megabytes: number } | { kind: "unreadable" };
 
 /** The page's own checks (spec §5, DESIGN §3): an image type, and at most 10 MB. */
 export function checkImageFile(file: File): ImageFileProblem | undefined {

@@ -9,8 +9,17 @@ export function ProposalThanks({ copy, reference }: { copy: ProposalCopy; refere
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section aria-labelledby="proposal-thanks" className="grid justify-items-start gap-5 rounded-3xl border border-sand-deep bg-white/70 p-8 sm:p-12" data-testid="proposal-thanks">
-      <h2 id="proposal-thanks" ref={heading} tabIndex={-1} className="font-display text-4xl font-medium outline-none md:text-5xl">
+    <section
+      aria-labelledby="proposal-thanks"
+      className="grid justify-items-start gap-5 rounded-3xl border border-sand-deep bg-white/70 p-8 sm:p-12"
+      data-testid="proposal-thanks"
+    >
+      <h2
+        id="proposal-thanks"
+        ref={heading}
+        tabIndex={-1}
+        className="font-display text-4xl font-medium outline-none md:text-5xl"
+      >
         {copy.done.title}
       </h2>
       <p className="max-w-xl text-lg text-ink-soft">{copy.done.body}</p>

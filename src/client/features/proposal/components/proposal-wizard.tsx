@@ -36,7 +36,7 @@ const stepResolvers = PROPOSAL_STEPS.map(({ fields }, i) => {
   return zodResolver(z.object(proposalRequestSchema.pick(mask).shape));
 }) as unknown as Resolver<ProposalValues>[];
 
-const stepOf = (name: string): Step => (((proposalStepOf(name) ?? 2) + 1) as Step);
+const stepOf = (name: string): Step => ((proposalStepOf(name) ?? 2) + 1) as Step;
 
 const sessionStore = () => (typeof window === "undefined" ? undefined : window.sessionStorage);
 
@@ -63,7 +63,9 @@ export function ProposalWizard({ copy, search }: { copy: ProposalCopy; search: s
 
   // Keep the draft as it is typed, and the step it is on.
   useEffect(() => {
-    const subscription = form.watch((values) => writeDraft(sessionStore(), { step: stepRef.current, values: values as ProposalValues }));
+    const subscription = form.watch((values) =>
+      writeDraft(sessionStore(), { step: stepRef.current, values: values as ProposalValues }),
+    );
     return () => subscription.unsubscribe();
   }, [form]);
 
@@ -102,40 +104,99 @@ export function ProposalWizard({ copy, search }: { copy: ProposalCopy; search: s
 
   const labels = [copy.steps.personal, copy.steps.project, copy.steps.requirements];
   const choose = copy.fields.choose;
-  const options = (list: readonly ProposalOption<string>[]) => list.map((option) => ({ value: option.value, label: option.label[lang] }));
+  const options = (list: readonly ProposalOption<string>[]) =>
+    list.map((option) => ({ value: option.value, label: option.label[lang] }));
 
   return (
     <div className="grid gap-8">
       <StepIndicator labels={labels} current={step} label={copy.steps.label} />
-      <section aria-labelledby={`${id}-heading`} className="rounded-3xl border border-sand-deep bg-white/70 p-6 sm:p-10" data-testid="proposal-wizard" data-step={step}>
+      <section
+        aria-labelledby={`${id}-heading`}
+        className="rounded-3xl border border-sand-deep bg-white/70 p-6 sm:p-10"
+        data-testid="proposal-wizard"
+        data-step={step}
+      >
         <p className="eyebrow">
           {interpolate(copy.steps.counter, { current: formatNumber(step, lang), total: formatNumber(3, lang) })}
         </p>
-        <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1} className="mt-2 mb-8 font-display text-3xl font-medium outline-none md:text-4xl">
+        <h2
+          id={`${id}-heading`}
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-2 mb-8 font-display text-3xl font-medium outline-none md:text-4xl"
+        >
           {labels[step - 1]}
         </h2>
         <Form form={form} onSubmit={submit} className="grid gap-5" aria-labelledby={`${id}-heading`}>
           <ShowStepOfFirstError onError={(s) => s !== step && go(s)} />
           {step === 1 ? (
             <div className="grid gap-5 md:grid-cols-2">
-              <TextField name="name" label={copy.fields.name} placeholder={copy.fields.namePlaceholder} autoComplete="name" />
-              <TextField name="email" type="email" label={copy.fields.email} placeholder={copy.fields.emailPlaceholder} autoComplete="email" />
-              <TextField name="phone" type="tel" label={copy.fields.phone} placeholder={copy.fields.phonePlaceholder} autoComplete="tel" />
-              <TextField name="company" label={copy.fields.company} placeholder={copy.fields.companyPlaceholder} autoComplete="organization" />
+              <TextField
+                name="name"
+                label={copy.fields.name}
+                placeholder={copy.fields.namePlaceholder}
+                autoComplete="name"
+              />
+              <TextField
+                name="email"
+                type="email"
+                label={copy.fields.email}
+                placeholder={copy.fields.emailPlaceholder}
+                autoComplete="email"
+              />
+              <TextField
+                name="phone"
+                type="tel"
+                label={copy.fields.phone}
+                placeholder={copy.fields.phonePlaceholder}
+                autoComplete="tel"
+              />
+              <TextField
+                name="company"
+                label={copy.fields.company}
+                placeholder={copy.fields.companyPlaceholder}
+                autoComplete="organization"
+              />
             </div>
           ) : null}
           {step === 2 ? (
             <div className="grid gap-5 md:grid-cols-2">
-              <SelectField name="productInterest" label={copy.fields.productInterest} placeholder={choose} options={options(PRODUCT_INTEREST_OPTIONS)} />
-              <SelectField name="projectType" label={copy.fields.projectType} placeholder={choose} options={options(PROJECT_TYPE_OPTIONS)} />
+              <SelectField
+                name="productInterest"
+                label={copy.fields.productInterest}
+                placeholder={choose}
+                options={options(PRODUCT_INTEREST_OPTIONS)}
+              />
+              <SelectField
+                name="projectType"
+                label={copy.fields.projectType}
+                placeholder={choose}
+                options={options(PROJECT_TYPE_OPTIONS)}
+              />
               <TextField name="quantity" label={copy.fields.quantity} placeholder={copy.fields.quantityPlaceholder} />
-              <SelectField name="budget" label={copy.fields.budget} placeholder={choose} options={options(BUDGET_OPTIONS)} />
-              <SelectField name="timeline" label={copy.fields.timeline} placeholder={choose} options={options(TIMELINE_OPTIONS)} className="md:col-span-2" />
+              <SelectField
+                name="budget"
+                label={copy.fields.budget}
+                placeholder={choose}
+                options={options(BUDGET_OPTIONS)}
+              />
+              <SelectField
+                name="timeline"
+                label={copy.fields.timeline}
+                placeholder={choose}
+                options={options(TIMELINE_OPTIONS)}
+                className="md:col-span-2"
+              />
             </div>
           ) : null}
           {step === 3 ? (
             <div className="grid gap-5">
-              <TextAreaField name="customRequirements" label={copy.fields.customRequirements} placeholder={copy.fields.customRequirementsPlaceholder} rows={6} />
+              <TextAreaField
+                name="customRequirements"
+                label={copy.fields.customRequirements}
+                placeholder={copy.fields.customRequirementsPlaceholder}
+                rows={6}
+              />
               <TextAreaField name="additionalNotes" label={copy.fields.additionalNotes} rows={4} />
             </div>
           ) : null}
@@ -143,7 +204,12 @@ export function ProposalWizard({ copy, search }: { copy: ProposalCopy; search: s
           <FormError />
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
             {step > 1 ? (
-              <button type="button" className="btn-outline" onClick={() => go((step - 1) as Step)} data-testid="proposal-previous">
+              <button
+                type="button"
+                className="btn-outline"
+                onClick={() => go((step - 1) as Step)}
+                data-testid="proposal-previous"
+              >
                 {copy.actions.previous}
               </button>
             ) : (

@@ -29,7 +29,10 @@ describe("proposal draft", () => {
   it("ignores damaged drafts, unknown fields and bad steps", () => {
     expect(readDraft(memoryStorage({ [DRAFT_KEY]: "{oops" }), "")).toEqual({ step: 1, values: emptyValues });
     const odd = JSON.stringify({ step: 7, values: { name: "A", admin: true, email: 5 } });
-    expect(readDraft(memoryStorage({ [DRAFT_KEY]: odd }), "")).toEqual({ step: 1, values: { ...emptyValues, name: "A" } });
+    expect(readDraft(memoryStorage({ [DRAFT_KEY]: odd }), "")).toEqual({
+      step: 1,
+      values: { ...emptyValues, name: "A" },
+    });
   });
 
   it("preselects a known product from ?product=, over the draft's choice", () => {

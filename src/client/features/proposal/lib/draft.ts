@@ -31,7 +31,10 @@ const isStep = (value: unknown): value is Draft["step"] => value === 1 || value 
 export function readDraft(storage: Pick<Storage, "getItem"> | undefined, search: string): Draft {
   let draft: Draft = { step: 1, values: { ...emptyValues } };
   try {
-    const parsed = JSON.parse(storage?.getItem(DRAFT_KEY) ?? "null") as { step?: unknown; values?: Record<string, unknown> } | null;
+    const parsed = JSON.parse(storage?.getItem(DRAFT_KEY) ?? "null") as {
+      step?: unknown;
+      values?: Record<string, unknown>;
+    } | null;
     if (parsed && typeof parsed === "object") {
       const values = { ...emptyValues };
       for (const name of Object.keys(values) as (keyof ProposalValues)[]) {

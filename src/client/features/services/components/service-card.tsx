@@ -11,7 +11,10 @@ type Props = { service: Service; title: string; description: string; copy: Servi
  */
 export function ServiceCard({ service, title, description, copy, onOpen }: Props) {
   return (
-    <li className="group relative flex flex-col gap-4 rounded-3xl border border-sand-deep bg-white/60 p-7 transition-colors focus-within:border-walnut hover:border-walnut" data-testid="service-card">
+    <li
+      className="group relative flex flex-col gap-4 rounded-3xl border border-sand-deep bg-white/60 p-7 transition-colors focus-within:border-walnut hover:border-walnut"
+      data-testid="service-card"
+    >
       <span className="font-display text-5xl text-walnut" aria-hidden="true">
         <bdi>{String(service.id).padStart(2, "0")}</bdi>
       </span>

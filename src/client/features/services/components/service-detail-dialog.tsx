@@ -19,7 +19,13 @@ type Props = {
 export function ServiceDetailDialog({ service, title, description, copy, onClose, onRequest }: Props) {
   const id = useId();
   return (
-    <Modal onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-text`} testId="service-detail" className="w-[calc(100vw-1.5rem)] max-w-2xl">
+    <Modal
+      onClose={onClose}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-text`}
+      testId="service-detail"
+      className="w-[calc(100vw-1.5rem)] max-w-2xl"
+    >
       <div className="relative max-h-[92vh] overflow-y-auto rounded-3xl bg-sand p-7 shadow-2xl sm:p-10">
         <h2 id={`${id}-title`} className="pe-12 font-display text-3xl font-medium md:text-4xl">
           {title}

@@ -10,7 +10,11 @@ import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { apiRequest } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
-import { serviceRequestFormSchema, type ServiceRequestForm, type ServiceRequestFormInput } from "#shared/schemas/service-request.ts";
+import {
+  serviceRequestFormSchema,
+  type ServiceRequestForm,
+  type ServiceRequestFormInput,
+} from "#shared/schemas/service-request.ts";
 import type { Service } from "#content/services.ts";
 import type { ServicesCopy } from "../copy.ts";
 import { serviceFieldValue, serviceRequestBody } from "../lib/service-request.ts";
@@ -27,7 +31,14 @@ export default function ServiceRequestDialog({ service, copy, onClose }: Props) 
   const id = useId();
   const form = useForm<ServiceRequestFormInput, unknown, ServiceRequestForm>({
     resolver: zodResolver(serviceRequestFormSchema),
-    defaultValues: { name: "", firmName: "", email: "", contactNumber: "", serviceName: serviceFieldValue(service), website: "" },
+    defaultValues: {
+      name: "",
+      firmName: "",
+      email: "",
+      contactNumber: "",
+      serviceName: serviceFieldValue(service),
+      website: "",
+    },
   });
 
   const submit = async (values: ServiceRequestForm) => {
@@ -44,7 +55,13 @@ export default function ServiceRequestDialog({ service, copy, onClose }: Props) 
   };
 
   return (
-    <Modal onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-intro`} testId="service-request-dialog" className="w-[calc(100vw-1.5rem)] max-w-xl">
+    <Modal
+      onClose={onClose}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-intro`}
+      testId="service-request-dialog"
+      className="w-[calc(100vw-1.5rem)] max-w-xl"
+    >
       <div className="relative max-h-[92vh] overflow-y-auto rounded-3xl bg-sand p-7 shadow-2xl sm:p-10">
         <h2 id={`${id}-title`} className="pe-12 font-display text-3xl font-medium">
           {copy.form.title}
@@ -54,9 +71,26 @@ export default function ServiceRequestDialog({ service, copy, onClose }: Props) 
         </p>
         <Form form={form} onSubmit={submit} className="mt-6 grid gap-4" aria-labelledby={`${id}-title`}>
           <TextField name="name" label={copy.form.name} placeholder={copy.form.namePlaceholder} autoComplete="name" />
-          <TextField name="firmName" label={copy.form.firmName} placeholder={copy.form.firmNamePlaceholder} autoComplete="organization" />
-          <TextField name="email" type="email" label={copy.form.email} placeholder={copy.form.emailPlaceholder} autoComplete="email" />
-          <TextField name="contactNumber" type="tel" label={copy.form.contactNumber} placeholder={copy.form.contactNumberPlaceholder} autoComplete="tel" />
+          <TextField
+            name="firmName"
+            label={copy.form.firmName}
+            placeholder={copy.form.firmNamePlaceholder}
+            autoComplete="organization"
+          />
+          <TextField
+            name="email"
+            type="email"
+            label={copy.form.email}
+            placeholder={copy.form.emailPlaceholder}
+            autoComplete="email"
+          />
+          <TextField
+            name="contactNumber"
+            type="tel"
+            label={copy.form.contactNumber}
+            placeholder={copy.form.contactNumberPlaceholder}
+            autoComplete="tel"
+          />
           <TextField name="serviceName" label={copy.form.serviceName} readOnly className="[&_input]:bg-sand-deep/60" />
           <Honeypot />
           <FormError />

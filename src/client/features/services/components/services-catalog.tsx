@@ -60,7 +60,12 @@ export function ServicesCatalog({ copy }: { copy: ServicesCopy }) {
             {services.map((service) => {
               const { title, description } = texts(service, lang);
               return (
-                <article key={service.id} id={service.slug} className="grid scroll-mt-28 gap-4 border-t border-walnut/20 pt-8 md:grid-cols-[1fr_2fr] md:gap-10" aria-labelledby={`${service.slug}-title`}>
+                <article
+                  key={service.id}
+                  id={service.slug}
+                  className="grid scroll-mt-28 gap-4 border-t border-walnut/20 pt-8 md:grid-cols-[1fr_2fr] md:gap-10"
+                  aria-labelledby={`${service.slug}-title`}
+                >
                   <h3 id={`${service.slug}-title`} className="font-display text-3xl font-medium">
                     {title}
                   </h3>

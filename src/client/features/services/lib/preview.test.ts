@@ -31,19 +31,21 @@ describe("previewText", () => {
     }
   });
 
-  it.each(services.flatMap((s) => [[s.titleEn, s.descriptionEn], [s.titleAr, s.descriptionAr]]))(
-    "%s: at most 100 characters before the ellipsis, whole words only",
-    (_title, description) => {
-      const preview = previewText(description);
-      expect(preview.endsWith(ELLIPSIS)).toBe(true);
-      const kept = preview.slice(0, -ELLIPSIS.length);
-      expect(Array.from(kept).length).toBeLessThanOrEqual(PREVIEW_LENGTH);
-      expect(Array.from(kept).length).toBeGreaterThan(PREVIEW_LENGTH - 25);
-      expect(description.startsWith(kept)).toBe(true);
-      // The character after the kept text is not a letter: the cut is at a word's end.
-      expect(description.slice(kept.length, kept.length + 1)).toMatch(/^[\s,;:،؛.]$/u);
-    },
-  );
+  it.each(
+    services.flatMap((s) => [
+      [s.titleEn, s.descriptionEn],
+      [s.titleAr, s.descriptionAr],
+    ]),
+  )("%s: at most 100 characters before the ellipsis, whole words only", (_title, description) => {
+    const preview = previewText(description);
+    expect(preview.endsWith(ELLIPSIS)).toBe(true);
+    const kept = preview.slice(0, -ELLIPSIS.length);
+    expect(Array.from(kept).length).toBeLessThanOrEqual(PREVIEW_LENGTH);
+    expect(Array.from(kept).length).toBeGreaterThan(PREVIEW_LENGTH - 25);
+    expect(description.startsWith(kept)).toBe(true);
+    // The character after the kept text is not a letter: the cut is at a word's end.
+    expect(description.slice(kept.length, kept.length + 1)).toMatch(/^[\s,;:،؛.]$/u);
+  });
 });
 
 describe("previewText with one long word", () => {

@@ -38,9 +38,11 @@ function TestimonialList({ items, quotes }: { items: Testimonial[]; quotes: [str
         {items.map((item) => (
           <li key={item.id}>
             <figure className="flex h-full flex-col gap-5 rounded-3xl border border-sand-deep bg-white/60 p-7">
-              <blockquote className="font-display text-xl leading-relaxed">{quotes[0]}
+              <blockquote className="font-display text-xl leading-relaxed">
+                {quotes[0]}
                 {item.quote}
-                {quotes[1]}</blockquote>
+                {quotes[1]}
+              </blockquote>
               <figcaption className="mt-auto text-sm text-ink-soft">
                 <span className="font-medium text-ink">{item.name}</span>
                 {item.role ? <span>, {item.role}</span> : null}

@@ -2,7 +2,8 @@ import type { Lang } from "#shared/lang.ts";
 
 export type Testimonial = { id: string; quote: string; name: string; role?: string };
 
-const text = (value: unknown): string | undefined => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() ? value.trim() : undefined;
 
 /**
  * The testimonials of GET /api/testimonials (`{ testimonials: [{ id, quote, quoteAr, author,

@@ -38,5 +38,8 @@ export function ltr(text: string, href?: string): Inline {
 
 /** A subject or header value on one line, whatever a visitor typed into a field. */
 export function oneLine(value: string): string {
-  return value.replace(/[\r\n\t]+/g, " ").replace(/\s{2,}/g, " ").trim();
+  return value
+    .replace(/[\r\n\t]+/g, " ")
+    .replace(/\s{2,}/g, " ")
+    .trim();
 }

@@ -40,12 +40,21 @@ describe("lead e-mails", () => {
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).toContain("&lt;script&gt;");
     expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.subject).toBe("New service request MNT-004217 from Faisal <script>alert(1)</script> Bcc: victim@example.com");
+    expect(mail.subject).toBe(
+      "New service request MNT-004217 from Faisal <script>alert(1)</script> Bcc: victim@example.com",
+    );
   });
 
   it("gives the studio every field, with the message's lines kept", () => {
     const mail = studioLeadNotification(inquiry, studio);
-    for (const text of ["Reference: MNT-004217", "Type: Service request", "Firm: Diriyah Events Co.", "Contact number: +966 55 123 4567", "Language: English", "Riyadh time"]) {
+    for (const text of [
+      "Reference: MNT-004217",
+      "Type: Service request",
+      "Firm: Diriyah Events Co.",
+      "Contact number: +966 55 123 4567",
+      "Language: English",
+      "Riyadh time",
+    ]) {
       expect(mail.text).toContain(text);
     }
     expect(mail.text).toContain("Message:\nService Request: 3D Printing");

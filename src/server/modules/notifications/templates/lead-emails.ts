@@ -61,8 +61,10 @@ const copy = defineCopy({
       heading: "Thank you, {name}",
       body: {
         contact: "Your message has reached Nawat Studio. A member of our team will contact you within 24 hours.",
-        service_request: "Your service request has reached Nawat Studio. A member of our team will contact you within 24 hours.",
-        proposal: "Your custom proposal request has reached Nawat Studio. A member of our team will contact you within 24 hours.",
+        service_request:
+          "Your service request has reached Nawat Studio. A member of our team will contact you within 24 hours.",
+        proposal:
+          "Your custom proposal request has reached Nawat Studio. A member of our team will contact you within 24 hours.",
       },
       referenceLabel: "Your reference",
       referenceHint: "Please mention this reference if you write to us about this request.",
@@ -173,7 +175,8 @@ function leadRows(lead: Lead, lang: Lang, full: boolean): Row[] {
     add(t.labels.contactNumber, lead.contactNumber ? ltr(lead.contactNumber) : undefined);
     add(t.labels.message, lead.message, true);
   } else {
-    const label = (list: Parameters<typeof proposalOptionLabel>[0], value: string) => proposalOptionLabel(list, value, lang);
+    const label = (list: Parameters<typeof proposalOptionLabel>[0], value: string) =>
+      proposalOptionLabel(list, value, lang);
     add(t.labels.name, lead.name);
     add(t.labels.email, ltr(lead.email, full ? `mailto:${lead.email}` : undefined));
     add(t.labels.phone, ltr(lead.phone, full ? `tel:${lead.phone.replace(/[^+0-9]/g, "")}` : undefined));
@@ -195,7 +198,11 @@ function leadRows(lead: Lead, lang: Lang, full: boolean): Row[] {
 
 function formatReceived(date: Date, lang: Lang): string {
   const locale = lang === "ar" ? "ar-SA-u-ca-gregory-nu-arab" : "en-GB";
-  const text = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "Asia/Riyadh" }).format(date);
+  const text = new Intl.DateTimeFormat(locale, {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "Asia/Riyadh",
+  }).format(date);
   return lang === "ar" ? `${text} (بتوقيت الرياض)` : `${text} (Riyadh time)`;
 }
 
@@ -203,7 +210,13 @@ function footer(lang: Lang, studio: StudioContact): Inline[][] {
   const site = studio.siteUrl.replace(/\/+$/, "");
   return [
     [copy[lang].footer],
-    [ltr(studio.email, `mailto:${studio.email}`), " · ", ltr(studio.phone, `tel:${studio.phone.replace(/[^+0-9]/g, "")}`), " · ", ltr(site.replace(/^https?:\/\//, ""), lang === "ar" ? `${site}/ar` : site)],
+    [
+      ltr(studio.email, `mailto:${studio.email}`),
+      " · ",
+      ltr(studio.phone, `tel:${studio.phone.replace(/[^+0-9]/g, "")}`),
+      " · ",
+      ltr(site.replace(/^https?:\/\//, ""), lang === "ar" ? `${site}/ar` : site),
+    ],
   ];
 }
 

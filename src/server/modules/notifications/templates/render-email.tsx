@@ -41,7 +41,13 @@ function EmailDocument({ content }: { content: EmailContent }) {
   const { lang } = content;
   const dir = directionOf(lang);
   const align = dir === "rtl" ? "right" : "left";
-  const base: CSSProperties = { fontFamily: fonts[lang].body, color: INK, fontSize: 15, lineHeight: 1.7, textAlign: align };
+  const base: CSSProperties = {
+    fontFamily: fonts[lang].body,
+    color: INK,
+    fontSize: 15,
+    lineHeight: 1.7,
+    textAlign: align,
+  };
   return (
     <html lang={lang} dir={dir}>
       <head>
@@ -59,7 +65,14 @@ function EmailDocument({ content }: { content: EmailContent }) {
               <Table dir={dir} style={{ maxWidth: 600, backgroundColor: "#ffffff", borderRadius: 8 }}>
                 <tr>
                   <td align={align} style={{ ...base, padding: "24px 32px", borderBottom: `4px solid ${ACCENT}` }}>
-                    <span style={{ fontFamily: fonts[lang].heading, fontSize: 22, fontWeight: 600, letterSpacing: lang === "en" ? 0.5 : 0 }}>
+                    <span
+                      style={{
+                        fontFamily: fonts[lang].heading,
+                        fontSize: 22,
+                        fontWeight: 600,
+                        letterSpacing: lang === "en" ? 0.5 : 0,
+                      }}
+                    >
                       {brand[lang]}
                     </span>
                   </td>
@@ -72,7 +85,16 @@ function EmailDocument({ content }: { content: EmailContent }) {
                   </td>
                 </tr>
                 <tr>
-                  <td align={align} style={{ ...base, padding: "16px 32px 28px", color: MUTED, fontSize: 13, borderTop: "1px solid #ece8e1" }}>
+                  <td
+                    align={align}
+                    style={{
+                      ...base,
+                      padding: "16px 32px 28px",
+                      color: MUTED,
+                      fontSize: 13,
+                      borderTop: "1px solid #ece8e1",
+                    }}
+                  >
                     {content.footer.map((line, i) => (
                       <div key={i}>
                         <Inlines content={line} />
@@ -91,7 +113,15 @@ function EmailDocument({ content }: { content: EmailContent }) {
 
 function Table({ dir, style, children }: { dir: string; style?: CSSProperties; children: ReactNode }) {
   return (
-    <table role="presentation" dir={dir} width="100%" cellPadding={0} cellSpacing={0} border={0} style={{ borderCollapse: "collapse", ...style }}>
+    <table
+      role="presentation"
+      dir={dir}
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      border={0}
+      style={{ borderCollapse: "collapse", ...style }}
+    >
       <tbody>{children}</tbody>
     </table>
   );
@@ -101,7 +131,20 @@ function Block({ block, lang, base }: { block: EmailBlock; lang: Lang; base: CSS
   const dir = directionOf(lang);
   switch (block.type) {
     case "heading":
-      return <h1 style={{ ...base, fontFamily: fonts[lang].heading, fontSize: 24, lineHeight: 1.3, fontWeight: 600, margin: "0 0 16px" }}>{block.text}</h1>;
+      return (
+        <h1
+          style={{
+            ...base,
+            fontFamily: fonts[lang].heading,
+            fontSize: 24,
+            lineHeight: 1.3,
+            fontWeight: 600,
+            margin: "0 0 16px",
+          }}
+        >
+          {block.text}
+        </h1>
+      );
     case "paragraph":
       return (
         <p style={{ ...base, margin: "0 0 16px" }}>
@@ -112,7 +155,15 @@ function Block({ block, lang, base }: { block: EmailBlock; lang: Lang; base: CSS
       return (
         <Table dir={dir} style={{ margin: "0 0 20px" }}>
           <tr>
-            <td style={{ ...base, padding: "14px 18px", backgroundColor: "#e9fbf4", [dir === "rtl" ? "borderRight" : "borderLeft"]: `4px solid ${ACCENT}`, borderRadius: 6 }}>
+            <td
+              style={{
+                ...base,
+                padding: "14px 18px",
+                backgroundColor: "#e9fbf4",
+                [dir === "rtl" ? "borderRight" : "borderLeft"]: `4px solid ${ACCENT}`,
+                borderRadius: 6,
+              }}
+            >
               <div style={{ fontSize: 13, color: MUTED }}>{block.label}</div>
               <div style={{ fontSize: 20, fontWeight: 700, letterSpacing: 1 }}>
                 <Inlines content={[block.value]} />
@@ -128,11 +179,28 @@ function Block({ block, lang, base }: { block: EmailBlock; lang: Lang; base: CSS
             <tr key={i}>
               <th
                 scope="row"
-                style={{ ...base, verticalAlign: "top", width: "34%", padding: "8px 12px", fontWeight: 600, color: MUTED, fontSize: 13, borderBottom: "1px solid #ece8e1" }}
+                style={{
+                  ...base,
+                  verticalAlign: "top",
+                  width: "34%",
+                  padding: "8px 12px",
+                  fontWeight: 600,
+                  color: MUTED,
+                  fontSize: 13,
+                  borderBottom: "1px solid #ece8e1",
+                }}
               >
                 {row.label}
               </th>
-              <td style={{ ...base, verticalAlign: "top", padding: "8px 12px", borderBottom: "1px solid #ece8e1", whiteSpace: row.multiline ? "pre-wrap" : "normal" }}>
+              <td
+                style={{
+                  ...base,
+                  verticalAlign: "top",
+                  padding: "8px 12px",
+                  borderBottom: "1px solid #ece8e1",
+                  whiteSpace: row.multiline ? "pre-wrap" : "normal",
+                }}
+              >
                 <Inlines content={[row.value]} />
               </td>
             </tr>
@@ -148,10 +216,21 @@ function Inlines({ content }: { content: Inline[] }) {
       {content.map((part, i) => {
         if (typeof part === "string") return part;
         let node: ReactNode = part.text;
-        if (part.href) node = <a href={part.href} style={{ color: INK, textDecoration: "underline" }}>{node}</a>;
+        if (part.href)
+          node = (
+            <a href={part.href} style={{ color: INK, textDecoration: "underline" }}>
+              {node}
+            </a>
+          );
         if (part.strong) node = <strong>{node}</strong>;
         // <bdi> keeps an address or a reference whole inside Arabic; dir="ltr" for clients that ignore <bdi>.
-        return part.ltr ? <bdi key={i} dir="ltr">{node}</bdi> : <span key={i}>{node}</span>;
+        return part.ltr ? (
+          <bdi key={i} dir="ltr">
+            {node}
+          </bdi>
+        ) : (
+          <span key={i}>{node}</span>
+        );
       })}
     </>
   );

@@ -55,7 +55,9 @@ function paddedPng(size: number): Buffer {
   return bytes;
 }
 
-const repoLibrary = loadFontLibrary(new URL("../../../../../models/font-recognition/library.json", import.meta.url).pathname);
+const repoLibrary = loadFontLibrary(
+  new URL("../../../../../models/font-recognition/library.json", import.meta.url).pathname,
+);
 
 /** A freshly drawn line of text in one of the library's fonts, as PNG bytes. */
 function renderLine(familyId: string, text: string, size = 56, background = "#ffffff", ink = "#111111"): Buffer {

@@ -35,7 +35,11 @@ describe("GET /api/fonts/:id/sample.png", () => {
     expect(response.rawPayload.subarray(1, 4).toString("latin1")).toBe("PNG");
     const etag = response.headers.etag;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await app.inject({ method: "GET", url: "/api/fonts/aref-ruqaa/sample.png", headers: { "if-none-match": String(etag) } });
+    const again = await app.inject({
+      method: "GET",
+      url: "/api/fonts/aref-ruqaa/sample.png",
+      headers: { "if-none-match": String(etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
   });

@@ -16,7 +16,9 @@ const staticDir = join(root, "dist", "client");
 beforeAll(async () => {
   mkdirSync(mediaDir, { recursive: true });
   mkdirSync(staticDir, { recursive: true });
-  await sharp({ create: { width: 900, height: 600, channels: 3, background: "#5b3a24" } }).jpeg().toFile(join(mediaDir, "bowl.jpg"));
+  await sharp({ create: { width: 900, height: 600, channels: 3, background: "#5b3a24" } })
+    .jpeg()
+    .toFile(join(mediaDir, "bowl.jpg"));
   writeFileSync(join(mediaDir, "loop.webm"), Buffer.alloc(4096, 7));
   writeFileSync(join(root, "secret.txt"), "do not serve");
   const manifest = await buildMedia({ sourceDir: mediaDir, outDir: join(root, "dist", "media"), clientManifest: null });
@@ -58,7 +60,14 @@ describe("GET /api/image/:name", () => {
     const again = await buildMedia({ sourceDir: mediaDir, outDir: join(root, "dist", "media"), clientManifest: null });
     expect(statSync(variant).mtimeMs).toBe(before);
     expect(again.files["bowl.jpg"]).toMatchObject({ width: 900, height: 600, hash });
-    expect(again.files["bowl.jpg"]!.variants).toEqual(["bowl-480.avif", "bowl-480.webp", "bowl-800.avif", "bowl-800.webp", "bowl-900.avif", "bowl-900.webp"]);
+    expect(again.files["bowl.jpg"]!.variants).toEqual([
+      "bowl-480.avif",
+      "bowl-480.webp",
+      "bowl-800.avif",
+      "bowl-800.webp",
+      "bowl-900.avif",
+      "bowl-900.webp",
+    ]);
     expect(again.files["loop.webm"]).toMatchObject({ width: 0, height: 0, variants: [] });
   });
 
@@ -74,7 +83,10 @@ describe("GET /api/image/:name", () => {
     const bare = await app.inject({ url: "/api/image/bowl.jpg" });
     expect(bare.headers["cache-control"]).toBe("public, max-age=3600, must-revalidate");
 
-    const again = await app.inject({ url: "/api/image/bowl.jpg", headers: { "if-none-match": String(fresh.headers.etag) } });
+    const again = await app.inject({
+      url: "/api/image/bowl.jpg",
+      headers: { "if-none-match": String(fresh.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -87,7 +99,13 @@ describe("GET /api/image/:name", () => {
   });
 
   it("answers 404 JSON for unknown or unsafe names", async () => {
-    for (const url of ["/api/image/missing.jpg", "/api/image/..%2Fsecret.txt", "/api/image/secret.txt", "/api/image/%2E%2E", "/api/image/manifest.json"]) {
+    for (const url of [
+      "/api/image/missing.jpg",
+      "/api/image/..%2Fsecret.txt",
+      "/api/image/secret.txt",
+      "/api/image/%2E%2E",
+      "/api/image/manifest.json",
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ error: { code: "not_found" } });

@@ -92,18 +92,15 @@ const imageRoutes: FastifyPluginAsync<Options> = async (app, options) => {
     return payload;
   });
 
-  app.get<{ Params: { name: string }; Querystring: { v?: string } }>(
-    "/image/:name",
-    async (request, reply) => {
-      const name = resolveName(request.params.name);
-      if (name) {
-        for (const root of [variantsDir, mediaDir]) {
-          if (await isFile(join(root, name))) return reply.sendFile(name, root);
-        }
+  app.get<{ Params: { name: string }; Querystring: { v?: string } }>("/image/:name", async (request, reply) => {
+    const name = resolveName(request.params.name);
+    if (name) {
+      for (const root of [variantsDir, mediaDir]) {
+        if (await isFile(join(root, name))) return reply.sendFile(name, root);
       }
-      throw new ApiError(404, "not_found", "errors.notFoundImage");
-    },
-  );
+    }
+    throw new ApiError(404, "not_found", "errors.notFoundImage");
+  });
 };
 
 export default imageRoutes;

@@ -38,12 +38,16 @@ const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, options) =>
     return reply.code(201).header("Cache-Control", "no-store").send({ id: receipt.id, reference: receipt.reference });
   };
 
-  api.post("/inquiries", { bodyLimit: LEAD_BODY_LIMIT, schema: { body: inquiryRequestSchema }, config }, async (request, reply) =>
-    accepted(reply, await createInquiry(app.db, request.body, request.lang, options.mail)),
+  api.post(
+    "/inquiries",
+    { bodyLimit: LEAD_BODY_LIMIT, schema: { body: inquiryRequestSchema }, config },
+    async (request, reply) => accepted(reply, await createInquiry(app.db, request.body, request.lang, options.mail)),
   );
 
-  api.post("/proposals", { bodyLimit: LEAD_BODY_LIMIT, schema: { body: proposalRequestSchema }, config }, async (request, reply) =>
-    accepted(reply, await createProposal(app.db, request.body, request.lang, options.mail)),
+  api.post(
+    "/proposals",
+    { bodyLimit: LEAD_BODY_LIMIT, schema: { body: proposalRequestSchema }, config },
+    async (request, reply) => accepted(reply, await createProposal(app.db, request.body, request.lang, options.mail)),
   );
 
   app.get("/testimonials", async (_request, reply) => {

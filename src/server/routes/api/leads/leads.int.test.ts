@@ -7,7 +7,11 @@ import { ar } from "#shared/i18n/ar.ts";
 import { en } from "#shared/i18n/en.ts";
 import { createTestApp } from "#tests/helpers/app.ts";
 
-const contact = { name: "Sara Al-Qahtani", email: "sara@example.sa", message: "I would like twenty bowls for Eid gifts." };
+const contact = {
+  name: "Sara Al-Qahtani",
+  email: "sara@example.sa",
+  message: "I would like twenty bowls for Eid gifts.",
+};
 const serviceRequest = {
   kind: "service_request",
   serviceId: 3,
@@ -43,10 +47,17 @@ describe("the lead API (spec §7, DESIGN D10)", () => {
   });
 
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: "POST", url, payload: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
+    app.inject({
+      method: "POST",
+      url,
+      payload: JSON.stringify(body),
+      headers: { "content-type": "application/json", ...headers },
+    });
 
   const outboxFor = async (id: string) =>
-    (await app.db.select().from(outbox)).filter((row) => row.dedupeKey.includes(id)).sort((a, b) => a.kind.localeCompare(b.kind));
+    (await app.db.select().from(outbox))
+      .filter((row) => row.dedupeKey.includes(id))
+      .sort((a, b) => a.kind.localeCompare(b.kind));
 
   it("stores a contact inquiry with its two e-mails and answers 201 { id, reference }", async () => {
     const response = await post("/api/inquiries", contact);
@@ -55,7 +66,14 @@ describe("the lead API (spec §7, DESIGN D10)", () => {
     expect(Object.keys(body).sort()).toEqual(["id", "reference"]);
     expect(body.reference).toMatch(REFERENCE);
     const [row] = await app.db.select().from(inquiries).where(eq(inquiries.id, body.id));
-    expect(row).toMatchObject({ ...contact, reference: body.reference, kind: "contact", status: "new", lang: "en", firmName: null });
+    expect(row).toMatchObject({
+      ...contact,
+      reference: body.reference,
+      kind: "contact",
+      status: "new",
+      lang: "en",
+      firmName: null,
+    });
     const mail = await outboxFor(body.id);
     expect(mail.map((m) => [m.kind, m.to, m.status, m.lang])).toEqual([
       ["lead.acknowledgement", contact.email, "pending", "en"],
@@ -191,7 +209,9 @@ describe("the lead API (spec §7, DESIGN D10)", () => {
   });
 
   it("answers a filled honeypot like an accepted lead, and stores and mails nothing", async () => {
-    const before = await Promise.all([inquiries, proposals, leadReferences, outbox].map((table) => app.db.select({ n: count() }).from(table)));
+    const before = await Promise.all(
+      [inquiries, proposals, leadReferences, outbox].map((table) => app.db.select({ n: count() }).from(table)),
+    );
     const asInquiry = await post("/api/inquiries", { ...contact, website: "http://cheap-watches.example" });
     const asProposal = await post("/api/proposals", { ...proposal, website: "spam" });
     for (const response of [asInquiry, asProposal]) {
@@ -199,7 +219,9 @@ describe("the lead API (spec §7, DESIGN D10)", () => {
       expect(response.json().reference).toMatch(REFERENCE);
       expect(response.json().id).toMatch(/^[0-9a-f-]{36}$/);
     }
-    const after = await Promise.all([inquiries, proposals, leadReferences, outbox].map((table) => app.db.select({ n: count() }).from(table)));
+    const after = await Promise.all(
+      [inquiries, proposals, leadReferences, outbox].map((table) => app.db.select({ n: count() }).from(table)),
+    );
     expect(after).toEqual(before);
   });
 
