@@ -1,10 +1,16 @@
-import { publicConfigSchema, type PublicConfig } from "#shared/site-config.ts";
+import { ConfigError, loadPublicConfig } from "#server/config.ts";
+import type { PublicConfig } from "#shared/site-config.ts";
 
-/** Reads the build-time studio details, failing with one readable line per bad variable. */
+/**
+ * The build-time studio details, parsed by the server's own config module (one parse for both),
+ * or the process ends with the same one-line-per-variable message the server prints.
+ */
 export function readPublicConfig(env: NodeJS.ProcessEnv): PublicConfig {
-  const parsed = publicConfigSchema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-  console.error(`Invalid configuration:\n${lines.join("\n")}`);
-  process.exit(1);
+  try {
+    return loadPublicConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

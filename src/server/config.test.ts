@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, loadPublicConfig } from "./config.ts";
 
 describe("loadConfig", () => {
   it("starts with sensible defaults when nothing is set", () => {
@@ -94,5 +94,17 @@ describe("loadConfig", () => {
     expect(message).toContain("smpt://studio:***@mail.example.sa");
     expect(message).not.toContain("secret");
     expect(message).toContain("SMTP_FROM");
+  });
+});
+
+describe("loadPublicConfig", () => {
+  it("reads the build's studio details with the server's rules", () => {
+    expect(loadPublicConfig({ WHATSAPP_NUMBER: "966511112222", STORE_URL: "" })).toMatchObject({
+      WHATSAPP_NUMBER: "966511112222",
+      STORE_URL: "",
+      STUDIO_EMAIL: "info@nawat.studio",
+    });
+    expect(() => loadPublicConfig({ WHATSAPP_NUMBER: "+966 5" })).toThrow(ConfigError);
+    expect(() => loadConfig({ WHATSAPP_NUMBER: "+966 5" })).toThrow(/WHATSAPP_NUMBER/);
   });
 });

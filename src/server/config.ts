@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { publicConfigSchema } from "#shared/site-config.ts";
+import { publicConfigSchema, type PublicConfig } from "#shared/site-config.ts";
 import { isSecretVariable, maskUrlPasswords } from "./lib/redact.ts";
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
@@ -113,9 +113,21 @@ function shown(name: string, value: string): string {
 
 /** Parses the environment; throws a ConfigError listing every bad variable by name. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  return parseEnvironment(configSchema, env);
+}
+
+/**
+ * The studio details the build bakes into the prerendered pages: the same parse, rules and
+ * messages as the server's, so the build and the server never read a variable differently.
+ */
+export function loadPublicConfig(env: Record<string, string | undefined> = process.env): PublicConfig {
+  return parseEnvironment(publicConfigSchema, env);
+}
+
+function parseEnvironment<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.output<S> {
   // An empty variable means "not set", as in most deployment tools.
   const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const parsed = configSchema.safeParse(defined);
+  const parsed = schema.safeParse(defined);
   if (parsed.success) return parsed.data;
   throw new ConfigError(
     parsed.error.issues.map((issue) => {
