@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { FormProvider, get, useFormState, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { useI18n } from "#client/i18n/i18n.tsx";
+import { useLoadCatalogMessages } from "#client/i18n/catalog-messages.ts";
 import { applyServerErrors, SERVER_ERROR } from "./server-errors.ts";
 
 /**
@@ -17,7 +18,8 @@ export function Form<T extends FieldValues>(props: {
   "aria-labelledby"?: string;
 }) {
   const { form, onSubmit } = props;
-  const { t } = useI18n();
+  const { lang, t } = useI18n();
+  useLoadCatalogMessages(lang);
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values);

@@ -1,6 +1,7 @@
 import { useMemo, useReducer, useRef, useState } from "react";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
+import { useLoadCatalogMessages } from "#client/i18n/catalog-messages.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { formatNumber, formatPercent } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
@@ -19,6 +20,7 @@ import { checkImageFile, readImageFile, thumbnailOf, type ImageFileProblem } fro
  */
 export function useFontTool(copy: FontRecognitionCopy) {
   const { lang, t } = useI18n();
+  useLoadCatalogMessages(lang);
   const [state, dispatch] = useReducer(fontToolReducer, initialFontTool);
   const [libraryOpen, setLibraryOpen] = useState(false);
   const analyze = useAnalyzeFont(lang);

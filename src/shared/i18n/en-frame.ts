@@ -1,0 +1,115 @@
+/** The English frame: what every page shows (header, footer, page metadata, 404). */
+export const enFrame = {
+  brand: {
+    name: "Nawat Studio",
+    tagline: "Heritage product design from Riyadh",
+  },
+  nav: {
+    home: "Home",
+    products: "Products",
+    services: "Services",
+    sustainability: "Sustainability",
+    about: "About",
+    contact: "Contact",
+    main: "Main navigation",
+    skipToContent: "Skip to content",
+  },
+  header: {
+    toggleLanguage: "AR",
+    toggleLanguageLabel: "عرض الموقع بالعربية",
+    account: "Account",
+    signIn: "Sign in",
+    signedInAs: "Signed in as {name}",
+    openMenu: "Open menu",
+    closeMenu: "Close menu",
+    menuTitle: "Menu",
+    homeLink: "Nawat Studio, home",
+    adminDashboard: "Admin Dashboard",
+    signOut: "Sign Out",
+  },
+  footer: {
+    description:
+      "A Riyadh studio designing heritage-inspired objects by hand: pieces that carry the generosity of the Saudi majlis into everyday life.",
+    follow: "Follow the studio",
+    instagram: "Instagram",
+    tiktok: "TikTok",
+    explore: "Explore",
+    contactHeading: "Get in touch",
+    location: "Riyadh, Saudi Arabia",
+    copyright: "© 2025 Nawat Studio. All rights reserved.",
+    emailLabel: "E-mail",
+    phoneLabel: "Phone",
+  },
+  close: "Close",
+  scrollToTop: "Back to top",
+  notifications: "Notifications",
+  notFound: {
+    code: "404",
+    title: "Page Not Found",
+    body: "The page you are looking for has moved, or never existed.",
+    hint: "GET {path} → 404: no route matched this path.",
+    home: "Back to home",
+  },
+  pending: {
+    title: "This page is being finished",
+    body: "The studio team is completing this part of the site. Meanwhile, write to us and we will answer within 24 hours.",
+    contact: "Contact the studio",
+  },
+  meta: {
+    home: {
+      title: "Nawat Studio | Handcrafted heritage design from Riyadh",
+      description:
+        "Walnut date bowls and incense holders handcrafted in Riyadh. Heritage product design, custom proposals and corporate gifts.",
+    },
+    products: {
+      title: "Nawat Date Bowl | Nawat Studio",
+      description:
+        "The Nawat date bowl: natural walnut, three parts, a hidden base that gathers the pits. Handcrafted in Riyadh.",
+    },
+    services: {
+      title: "Services | Nawat Studio",
+      description:
+        "Product design and development, interactive cultural experiences, 3D printing, prototyping and production by a Riyadh studio.",
+    },
+    sustainability: {
+      title: "Sustainability | Nawat Studio",
+      description:
+        "Cultural and environmental sustainability: walnut from responsible sources, natural oils and designs made to last generations.",
+    },
+    about: {
+      title: "About the studio | Nawat Studio",
+      description: "A Riyadh product design studio that turns Saudi heritage into objects people notice, use and keep.",
+    },
+    contact: {
+      title: "Contact | Nawat Studio",
+      description: "Talk to Nawat Studio about our products, custom orders and design services.",
+    },
+    proposal: {
+      title: "Custom proposal | Nawat Studio",
+      description: "Request a custom proposal for bulk orders, corporate gifts, events or a design of your own.",
+    },
+    checkout: {
+      title: "Checkout | Nawat Studio",
+      description: "Complete your order with Apple Pay, card, Tamara or Tabby.",
+    },
+    fontRecognition: {
+      title: "Font recognition | Nawat Studio",
+      description:
+        "Upload an image and our model names the typeface, Arabic or Latin, with its weight, style and size.",
+    },
+    auth: {
+      title: "Sign in | Nawat Studio",
+      description: "Sign in or create your Nawat Studio account.",
+    },
+    admin: {
+      title: "Admin dashboard | Nawat Studio",
+      description: "The studio's dashboard.",
+    },
+    notFound: {
+      title: "Page Not Found | Nawat Studio",
+      description: "This page does not exist.",
+    },
+  },
+} as const;
+
+export type EnglishFrame = typeof enFrame;
