@@ -1,3 +1,5 @@
+import { useI18n } from "#client/i18n/i18n.tsx";
+import { localizeDigits } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import type { Service } from "#content/services.ts";
 import { previewText } from "../lib/preview.ts";
@@ -10,13 +12,14 @@ type Props = { service: Service; title: string; description: string; copy: Servi
  * whole card is the link's target; without JavaScript it leads to the full text on the page.
  */
 export function ServiceCard({ service, title, description, copy, onOpen }: Props) {
+  const { lang } = useI18n();
   return (
     <li
       className="group relative flex flex-col gap-4 rounded-3xl border border-sand-deep bg-white/60 p-7 transition-colors focus-within:border-walnut hover:border-walnut"
       data-testid="service-card"
     >
       <span className="font-display text-5xl text-walnut" aria-hidden="true">
-        <bdi>{String(service.id).padStart(2, "0")}</bdi>
+        <bdi>{localizeDigits(String(service.id).padStart(2, "0"), lang)}</bdi>
       </span>
       <h2 className="font-display text-2xl font-medium">{title}</h2>
       <p className="leading-relaxed text-ink-soft" data-testid="service-preview">
