@@ -1,3 +1,5 @@
+import { parseQualityList } from "./quality-list.ts";
+
 /** The encodings the server keeps ready: brotli, gzip, or the bytes as they are. */
 export type ContentEncoding = "br" | "gzip" | "identity";
 
@@ -11,17 +13,7 @@ const preference: readonly ContentEncoding[] = ["br", "gzip", "identity"];
 export function pickEncoding(header: string | string[] | undefined): ContentEncoding {
   if (header === undefined) return "identity";
   const weights = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(",") : header).split(",")) {
-    const [rawName = "", ...params] = part.split(";");
-    const name = rawName.trim().toLowerCase();
-    if (!name) continue;
-    let q = 1;
-    for (const param of params) {
-      const [key, value] = param.split("=");
-      if (key?.trim().toLowerCase() === "q") q = Number(value?.trim() ?? "1");
-    }
-    weights.set(name === "x-gzip" ? "gzip" : name, Number.isFinite(q) ? q : 0);
-  }
+  for (const [name, q] of parseQualityList(header)) weights.set(name === "x-gzip" ? "gzip" : name, q);
   const wildcard = weights.get("*");
   // Identity not named is acceptable, but only as the last resort (a tiny weight), not q=1.
   const weightOf = (encoding: ContentEncoding) =>

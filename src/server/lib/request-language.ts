@@ -1,4 +1,5 @@
 import { isLang, splitLangPath, type Lang } from "#shared/lang.ts";
+import { parseQualityList } from "./quality-list.ts";
 
 type LanguageSources = {
   /** An explicit `lang` field of the body or the query string. */
@@ -32,13 +33,10 @@ function refererLanguage(referer: string | undefined): Lang | undefined {
 export function acceptLanguage(header: string | undefined): Lang {
   if (typeof header !== "string" || header === "") return "en";
   let best: { lang: Lang; q: number } | undefined;
-  for (const part of header.split(",")) {
-    const [tag = "", ...params] = part.trim().toLowerCase().split(";");
+  for (const [tag, q] of parseQualityList(header)) {
     const primary = tag.split("-")[0];
     if (primary !== "ar" && primary !== "en") continue;
-    const qParam = params.find((p) => p.trim().startsWith("q="));
-    const q = qParam ? Number(qParam.trim().slice(2)) : 1;
-    if (!Number.isFinite(q) || q <= 0) continue;
+    if (q <= 0) continue;
     if (!best || q > best.q) best = { lang: primary, q };
   }
   return best?.lang ?? "en";
