@@ -21,12 +21,14 @@ const languages = [
 async function openWithSkippedSection(page: Page, root: string, text: string) {
   await page.goto(root);
   await waitForApp(page);
-  const skipped = await page.evaluate((wanted) => {
+  const skipped = await page.evaluate(async (wanted) => {
     const paragraph = [...document.querySelectorAll("section.below-fold p")].find((p) => p.textContent === wanted);
     const section = paragraph?.closest<HTMLElement>("section.below-fold");
     if (!paragraph || !section) throw new Error("no below-fold section holds the text");
     section.style.contentVisibility = "auto";
     window.scrollTo(0, 0);
+    // Whether an auto section is skipped is decided at the next rendering update, not at once.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     // The section renders as an empty box of its remembered size; what it skips is its contents.
     return !paragraph.checkVisibility({ contentVisibilityAuto: true });
   }, text);
