@@ -3,6 +3,7 @@
  * only gathers the areas for Drizzle's typed handle and for drizzle-kit; `npm run db:generate`
  * turns changes into a new SQL migration under migrations/, applied at start.
  */
+export * from "./schema/accounts.ts";
 export * from "./schema/catalog.ts";
 export * from "./schema/jobs.ts";
 export * from "./schema/leads.ts";
