@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
+import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import { readBuildInfo } from "./lib/build-info.ts";
 import { zodValidatorCompiler } from "./lib/zod-validation.ts";
@@ -44,6 +45,8 @@ export type BuildOptions = {
   onRoute?: (route: RouteOptions) => void;
   /** Registers more plugins before the app's own routes (tests add probe routes with it). */
   extend?: (app: FastifyInstance) => Promise<void>;
+  /** Where the log goes (server.ts passes a buffered stdout); Fastify's default otherwise. */
+  logStream?: DestinationStream;
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -54,7 +57,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The same headers as every other answer, for the refusals Fastify makes before any hook runs.
   const headers = securityHeaders(securityOptions);
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // One line per answered request (the hook below), not Fastify's two.
+    disableRequestLogging: true,
+    // Opening the embedded database and migrating it can take longer than Fastify's 10 s on a
+    // busy machine; /readyz says when the app is ready, so waiting longer costs nothing.
+    pluginTimeout: 120_000,
     trustProxy: trustedProxies(config.TRUST_PROXY),
     // Slow or stalled clients (one byte every few seconds) are cut off instead of holding sockets
     // and buffers for ever; Node checks the request and header deadlines every second.
@@ -82,8 +90,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: frameworkErrors(headers),
     clientErrorHandler: clientErrors(headers),
   });
-  app.addHook("onRequest", async (request, reply) => {
-    reply.header("X-Request-Id", request.id);
+  // Callback-style hooks here and in the hot path: no promise per request.
+  app.addHook("onResponse", (request, reply, done) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      "request completed",
+    );
+    done();
   });
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -122,8 +135,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fontRecognizer, { workers: config.FONT_WORKERS, queueLimit: config.FONT_QUEUE_LIMIT });
 
   // Unknown paths get the 404 page (or the API's JSON 404) before any body is read.
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.is404) return app.sendNotFoundPage(request, reply);
+  app.addHook("onRequest", (request, reply, done) => {
+    if (request.is404) app.sendNotFoundPage(request, reply);
+    else done();
   });
   app.setNotFoundHandler((request, reply) => app.sendNotFoundPage(request, reply));
 

@@ -1,3 +1,4 @@
+import pino from "pino";
 import { buildApp } from "./app.ts";
 import { loadConfig, type Config } from "./config.ts";
 import { describeStartupFailure } from "./lib/startup-failure.ts";
@@ -7,7 +8,11 @@ let config: Config | undefined;
 /** Starts the site and API, and shuts down cleanly on SIGTERM/SIGINT (DESIGN D15). */
 async function main(): Promise<void> {
   config = loadConfig();
-  const app = await buildApp(config);
+  // The log is written asynchronously: a line goes out at once when the server is quiet, and
+  // under load the lines that arrive while a write is under way go out together in the next one,
+  // rather than a system call per line. What is left is flushed at shutdown.
+  const logStream = pino.destination({ dest: 1, sync: false });
+  const app = await buildApp(config, { logStream });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -19,7 +24,10 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        logStream.flushSync();
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, "error while shutting down");
         process.exit(1);

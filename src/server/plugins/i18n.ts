@@ -40,7 +40,7 @@ export default fp(
       return translate(this.lang, key, params);
     });
 
-    app.addHook("preValidation", async (request) => {
+    app.addHook("preValidation", (request, _reply, done) => {
       const body = request.body as Record<string, unknown> | null | undefined;
       if (body && typeof body === "object" && !Array.isArray(body) && "lang" in body) {
         const { lang, ...rest } = body;
@@ -51,6 +51,7 @@ export default fp(
         }
         request.body = rest;
       }
+      done();
     });
   },
   { name: "i18n" },

@@ -1,4 +1,4 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ApiError } from "../lib/api-error.ts";
 import { baseCsp, extendCsp, serializeCsp, type CspDirectives } from "../lib/csp.ts";
@@ -21,6 +21,18 @@ declare module "fastify" {
  * widen by named origins and nothing else). app.ts gives the same set to Fastify's early refusals.
  * State-changing requests from another origin are refused (DESIGN D6).
  */
+/** A state-changing request sent from a page of another origin (DESIGN D6). */
+function foreignOrigin(request: FastifyRequest): boolean {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}
+
 export default fp<{ https: boolean; styleHashes?: string[] }>(
   async (app, options) => {
     const settings = { https: options.https, styleHashes: options.styleHashes ?? [] };
@@ -32,23 +44,11 @@ export default fp<{ https: boolean; styleHashes?: string[] }>(
       return this.header("Content-Security-Policy", serializeCsp(extendCsp(base, routeExtension, extension)));
     });
 
-    app.addHook("onRequest", async (request, reply) => {
-      reply.headers(headers);
+    app.addHook("onRequest", (request, reply, done) => {
+      reply.headers(headers).header("X-Request-Id", request.id);
       const routeExtension = request.routeOptions.config?.csp;
       if (routeExtension) reply.header("Content-Security-Policy", serializeCsp(extendCsp(base, routeExtension)));
-
-      if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
-      const origin = request.headers.origin;
-      if (!origin) return;
-      let originHost: string;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        originHost = "";
-      }
-      if (originHost !== request.headers.host) {
-        throw new ApiError(403, "forbidden_origin", "errors.forbiddenOrigin");
-      }
+      done(foreignOrigin(request) ? new ApiError(403, "forbidden_origin", "errors.forbiddenOrigin") : undefined);
     });
   },
   { name: "security" },

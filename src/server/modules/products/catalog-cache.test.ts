@@ -26,16 +26,21 @@ describe("catalog cache", () => {
     expect(reads).toBe(2);
   });
 
-  it("reads again once the TTL has passed (another instance may have written)", async () => {
+  it("past the TTL, answers the catalog in memory at once and reads a fresh one for the next requests", async () => {
     let clock = 0;
+    let price = 1;
     let reads = 0;
-    const cache = createCatalogCache(async () => (reads++, [product(1)]), { ttlMs: 1000, now: () => clock });
+    const cache = createCatalogCache(async () => (reads++, [product(price)]), { ttlMs: 1000, now: () => clock });
     await cache.get();
     clock = 999;
     await cache.get();
     expect(reads).toBe(1);
+    price = 2; // written by another instance
     clock = 1000;
-    await cache.get();
+    expect((await cache.get()).products[0]?.priceHalalas).toBe(1);
+    expect(reads).toBe(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await cache.get()).products[0]?.priceHalalas).toBe(2);
     expect(reads).toBe(2);
   });
 

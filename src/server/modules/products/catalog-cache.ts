@@ -5,7 +5,10 @@ import type { CatalogProduct } from "./list-products.ts";
 export type CachedCatalog = { products: CatalogProduct[]; json: string; etag: string };
 
 export type CatalogCache = {
-  /** The catalog from memory; read from the database when missing, invalidated or older than the TTL. */
+  /**
+   * The catalog from memory. Read from the database when missing or invalidated; older than the
+   * TTL, it is still answered while a fresh copy is read (stale-while-revalidate).
+   */
   get(): Promise<CachedCatalog>;
   /** Drops the cached catalog: every code path that writes products calls this after committing. */
   invalidate(): void;
@@ -47,8 +50,11 @@ export function createCatalogCache(
 
   return {
     get() {
-      if (cached && now() - cached.at < ttlMs) return Promise.resolve(cached.value);
-      return refresh();
+      if (!cached) return refresh();
+      // Past the TTL the catalog is re-read in the background while this request, and every other
+      // until the read lands, gets the one in memory: no request waits on the database for it.
+      if (now() - cached.at >= ttlMs) refresh().catch(() => undefined);
+      return Promise.resolve(cached.value);
     },
     invalidate() {
       generation++;
