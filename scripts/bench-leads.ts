@@ -86,24 +86,28 @@ if (values["database-url"]) {
 const base = `http://127.0.0.1:${port}`;
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      DATA_DIR: dataDir ?? "./data",
-      DATABASE_URL: databaseUrl ?? "",
-      LEADS_PER_MINUTE: "100000000",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      SMTP_FROM: "Nawat Studio <bench@nawat.test>",
-      STUDIO_EMAIL: "studio@nawat.test",
-      OUTBOX_RETRY_SECONDS: "1",
-      OUTBOX_CLAIM_TIMEOUT_SECONDS: "10",
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), serverEntry],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        DATA_DIR: dataDir ?? "./data",
+        DATABASE_URL: databaseUrl ?? "",
+        LEADS_PER_MINUTE: "100000000",
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SMTP_FROM: "Nawat Studio <bench@nawat.test>",
+        STUDIO_EMAIL: "studio@nawat.test",
+        OUTBOX_RETRY_SECONDS: "1",
+        OUTBOX_CLAIM_TIMEOUT_SECONDS: "10",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import compress from "@fastify/compress";
-import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from "fastify";
 import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import { readBuildInfo } from "./lib/build-info.ts";
@@ -37,6 +43,22 @@ function trustedProxies(setting: Config["TRUST_PROXY"]) {
   return (_address: string, hop: number) => hop < setting;
 }
 
+/** One log line per answered request, when it is answered (Fastify writes two by default). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request completed");
+  }
+}
+
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Builds the whole application from plugins; `server.ts` only listens. Tests call this directly. */
@@ -58,8 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const headers = securityHeaders(securityOptions);
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
-    // One line per answered request (the hook below), not Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     // Opening the embedded database and migrating it can take longer than Fastify's 10 s on a
     // busy machine; /readyz says when the app is ready, so waiting longer costs nothing.
     pluginTimeout: 120_000,
@@ -89,14 +110,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Refusals that come before any hook runs get the same headers and error shape as the rest.
     frameworkErrors: frameworkErrors(headers),
     clientErrorHandler: clientErrors(headers),
-  });
-  // Callback-style hooks here and in the hot path: no promise per request.
-  app.addHook("onResponse", (request, reply, done) => {
-    request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      "request completed",
-    );
-    done();
   });
 
   app.setValidatorCompiler(zodValidatorCompiler);
