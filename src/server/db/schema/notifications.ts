@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { EmailContent } from "#server/modules/notifications/templates/email-content.ts";
 
 /**
  * E-mails promised but not yet delivered (CONVENTIONS 15, docs/decisions/0013-outbox.md): a row
@@ -16,8 +17,14 @@ export const outbox = pgTable(
     /** Where a reply goes (the customer, on the studio's copy of a lead). */
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
+    /**
+     * What the message says, as content (blocks, not markup): the worker renders it to HTML and
+     * text when it sends (render-email.tsx), so the request that promises the mail does not pay
+     * for rendering it. Rows written before carry `html`/`text` already rendered.
+     */
+    content: jsonb("content").$type<EmailContent>(),
+    html: text("html"),
+    text: text("text"),
     lang: text("lang").notNull(),
     /** pending → sending → sent; back to pending for a retry; failed after the last try. */
     status: text("status").notNull().default("pending"),
@@ -33,6 +40,7 @@ export const outbox = pgTable(
   },
   (table) => [
     check("outbox_status_check", sql`${table.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check("outbox_body_check", sql`${table.content} is not null or (${table.html} is not null and ${table.text} is not null)`),
     index("outbox_due_idx").on(table.status, table.nextAttemptAt),
   ],
 );

@@ -3,17 +3,45 @@ import type { Db } from "#server/db/database.ts";
 import { inquiries } from "#server/db/schema/leads.ts";
 import type { Lang } from "#shared/lang.ts";
 import { isHoneypotFilled } from "#shared/schemas/lead-fields.ts";
-import type { InquiryRequest } from "#shared/schemas/inquiry-request.ts";
+import type { InquiryKind, InquiryRequest } from "#shared/schemas/inquiry-request.ts";
 import { decoyReceipt } from "./honeypot.ts";
-import { claimLeadReference, randomLeadReference } from "./lead-reference.ts";
+import { claimLeadReferences } from "./lead-reference.ts";
 import { enqueueEmails } from "../notifications/enqueue-email.ts";
 import { leadEmails, type LeadMailSettings } from "./lead-notifications.ts";
 import type { LeadReceipt } from "./lead-receipt.ts";
+import { groupCommit } from "./group-commit.ts";
+
+type InquiryRow = typeof inquiries.$inferInsert & { id: string; kind: InquiryKind; createdAt: Date; lang: Lang };
+type Submitted = { row: InquiryRow; mail: LeadMailSettings };
 
 /**
- * Stores a contact inquiry or service request and promises its two e-mails, in one transaction
- * (DESIGN D10, CONVENTIONS 15): once this returns, the lead and its mail are committed together.
- * The caller then nudges the outbox worker.
+ * Stores inquiries with their e-mails, many per transaction: contact forms and service requests
+ * arrive in bursts, and one commit for all that arrived meanwhile costs little more than one for
+ * each (docs/decisions/0015-lead-group-commit.md).
+ */
+async function storeInquiries(db: Db, batch: Submitted[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const references = await claimLeadReferences(tx, "inquiry", batch.length);
+    const rows = batch.map(({ row }, index) => ({ ...row, reference: references[index] ?? "" }));
+    await tx.insert(inquiries).values(rows);
+    await enqueueEmails(
+      tx,
+      rows.flatMap((row, index) => {
+        const { mail } = batch[index] as Submitted;
+        const lead = { ...row, type: "inquiry" as const, receivedAt: row.createdAt };
+        return leadEmails(lead, mail);
+      }),
+    );
+    batch.forEach((submitted, index) => (submitted.row.reference = rows[index]?.reference ?? ""));
+  });
+}
+
+const writers = new WeakMap<Db, (item: Submitted) => Promise<void>>();
+
+/**
+ * Stores a contact inquiry or service request and promises its two e-mails (DESIGN D10,
+ * CONVENTIONS 15): once this returns, the lead and its mail are committed together. The caller
+ * then nudges the outbox worker.
  */
 export async function createInquiry(
   db: Db,
@@ -23,9 +51,10 @@ export async function createInquiry(
 ): Promise<LeadReceipt> {
   if (isHoneypotFilled(input)) return decoyReceipt();
   const serviceRequest = input.kind === "service_request" ? input : undefined;
-  const lead = {
+  const row: InquiryRow = {
     id: randomUUID(),
-    kind: serviceRequest ? ("service_request" as const) : ("contact" as const),
+    reference: "",
+    kind: serviceRequest ? "service_request" : "contact",
     name: input.name,
     email: input.email,
     message: input.message,
@@ -33,20 +62,10 @@ export async function createInquiry(
     contactNumber: serviceRequest?.contactNumber ?? null,
     serviceId: serviceRequest?.serviceId ?? null,
     lang,
-    receivedAt: new Date(),
+    createdAt: new Date(),
   };
-  const prepare = (reference: string) => leadEmails({ ...lead, type: "inquiry", reference }, mail);
-  const first = randomLeadReference();
-  return db.transaction(async (tx) => {
-    const { reference, prepared } = await claimLeadReference(
-      tx,
-      "inquiry",
-      { reference: first, prepared: prepare(first) },
-      prepare,
-    );
-    const { receivedAt, ...columns } = lead;
-    await tx.insert(inquiries).values({ ...columns, reference, createdAt: receivedAt });
-    await enqueueEmails(tx, prepared);
-    return { id: lead.id, reference, stored: true };
-  });
+  let write = writers.get(db);
+  if (!write) writers.set(db, (write = groupCommit((batch: Submitted[]) => storeInquiries(db, batch))));
+  await write({ row, mail });
+  return { id: row.id, reference: row.reference, stored: true };
 }

@@ -5,7 +5,7 @@ import type { Lang } from "#shared/lang.ts";
 import { isHoneypotFilled } from "#shared/schemas/lead-fields.ts";
 import type { ProposalRequest } from "#shared/schemas/proposal-request.ts";
 import { decoyReceipt } from "./honeypot.ts";
-import { claimLeadReference, randomLeadReference } from "./lead-reference.ts";
+import { claimLeadReferences } from "./lead-reference.ts";
 import { enqueueEmails } from "../notifications/enqueue-email.ts";
 import { leadEmails, type LeadMailSettings } from "./lead-notifications.ts";
 import type { LeadReceipt } from "./lead-receipt.ts";
@@ -20,15 +20,8 @@ export async function createProposal(
   if (isHoneypotFilled(input)) return decoyReceipt();
   const { website: _honeypot, ...fields } = input;
   const lead = { ...fields, id: randomUUID(), lang, receivedAt: new Date() };
-  const prepare = (reference: string) => leadEmails({ ...lead, type: "proposal", reference }, mail);
-  const first = randomLeadReference();
   return db.transaction(async (tx) => {
-    const { reference, prepared } = await claimLeadReference(
-      tx,
-      "proposal",
-      { reference: first, prepared: prepare(first) },
-      prepare,
-    );
+    const [reference = ""] = await claimLeadReferences(tx, "proposal", 1);
     const { receivedAt, ...columns } = lead;
     await tx.insert(proposals).values({
       ...columns,
@@ -37,7 +30,7 @@ export async function createProposal(
       reference,
       createdAt: receivedAt,
     });
-    await enqueueEmails(tx, prepared);
+    await enqueueEmails(tx, leadEmails({ ...lead, type: "proposal", reference }, mail));
     return { id: lead.id, reference, stored: true };
   });
 }

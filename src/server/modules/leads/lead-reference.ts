@@ -9,31 +9,25 @@ export function randomLeadReference(): string {
 }
 
 /**
- * Claims a lead reference inside the lead's transaction, in `lead_references` (shared by
- * inquiries and proposals) with `on conflict do nothing`, so that a collision costs another try
- * rather than an aborted transaction. References are random rather than a sequence: one tells
- * nobody how many leads the studio gets, nor lets anyone guess another's. `prepare` is called
- * with each candidate (the first one is drawn before the transaction, so the caller can do its
- * work on it, such as rendering the e-mails, without holding the transaction open) and again only
- * after a collision. With a million numbers a collision is rare until hundreds of thousands are
- * issued; twenty misses in a row means the space is nearly used up: an error worth seeing.
+ * Claims `count` lead references inside the leads' transaction, in `lead_references` (shared by
+ * inquiries and proposals) with `on conflict do nothing`, so that a collision costs another
+ * draw rather than an aborted transaction. References are random rather than a sequence: one
+ * tells nobody how many leads the studio gets, nor lets anyone guess another's. With a million
+ * numbers a collision is rare until hundreds of thousands are issued; twenty rounds that still
+ * leave some unclaimed means the space is nearly used up: an error worth seeing.
  */
-export async function claimLeadReference<T>(
-  tx: Db,
-  kind: "inquiry" | "proposal",
-  first: { reference: string; prepared: T },
-  prepare: (reference: string) => T,
-): Promise<{ reference: string; prepared: T }> {
-  let candidate = first;
-  for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-    const claimed = await tx
+export async function claimLeadReferences(tx: Db, kind: "inquiry" | "proposal", count: number): Promise<string[]> {
+  const claimed: string[] = [];
+  for (let round = 0; round < MAX_TRIES && claimed.length < count; round++) {
+    const candidates = new Set<string>();
+    while (candidates.size < count - claimed.length) candidates.add(randomLeadReference());
+    const rows = await tx
       .insert(leadReferences)
-      .values({ reference: candidate.reference, kind })
+      .values([...candidates].map((reference) => ({ reference, kind })))
       .onConflictDoNothing({ target: leadReferences.reference })
       .returning({ reference: leadReferences.reference });
-    if (claimed.length > 0) return candidate;
-    const reference = randomLeadReference();
-    candidate = { reference, prepared: prepare(reference) };
+    claimed.push(...rows.map((row) => row.reference));
   }
-  throw new Error(`No free lead reference after ${MAX_TRIES} tries`);
+  if (claimed.length < count) throw new Error(`No free lead reference after ${MAX_TRIES} tries`);
+  return claimed;
 }

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/database.ts";
 import { describeSendFailure, type Mailer, type OutgoingEmail } from "./mailer.ts";
+import type { EmailContent } from "./templates/email-content.ts";
+import { renderEmail } from "./templates/render-email.tsx";
 
 export type OutboxSettings = {
   /** Rows one run claims at a time. */
@@ -35,7 +37,14 @@ export const defaultOutboxSettings: OutboxSettings = {
 
 export type DeliveryReport = { claimed: number; sent: number; retried: number; failed: number; more: boolean };
 
-type ClaimedRow = OutgoingEmail & { kind: string; attempts: number };
+type ClaimedRow = Omit<OutgoingEmail, "html" | "text"> & {
+  kind: string;
+  attempts: number;
+  /** Rendered just before sending (older rows carry `html`/`text` instead). */
+  content: EmailContent | null;
+  html: string | null;
+  text: string | null;
+};
 
 /**
  * One pass of the outbox worker (CONVENTIONS 15, docs/decisions/0013-outbox.md):
@@ -100,7 +109,7 @@ async function attempt(
 ): Promise<Outcome> {
   const context = { outboxId: row.id, kind: row.kind, attempt: row.attempts };
   try {
-    await mailer.send(row);
+    await mailer.send(await outgoing(row));
   } catch (error) {
     const failure = describeSendFailure(error);
     const terminal = !failure.unreachable && (failure.permanent || row.attempts >= settings.maxAttempts);
@@ -142,7 +151,7 @@ async function claimDue(db: Db, settings: OutboxSettings): Promise<ClaimedRow[]>
       order by id
       limit ${settings.batchSize}
       for update skip locked)
-    returning id, kind, "to", reply_to, subject, html, text, lang, attempts, created_at`);
+    returning id, kind, "to", reply_to, subject, content, html, text, lang, attempts, created_at`);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   return rows
     .map((row) => ({
@@ -151,13 +160,26 @@ async function claimDue(db: Db, settings: OutboxSettings): Promise<ClaimedRow[]>
       to: String(row.to),
       replyTo: row.reply_to === null ? null : String(row.reply_to),
       subject: String(row.subject),
-      html: String(row.html),
-      text: String(row.text),
+      content: (typeof row.content === "string" ? JSON.parse(row.content) : (row.content ?? null)) as EmailContent | null,
+      html: row.html === null ? null : String(row.html),
+      text: row.text === null ? null : String(row.text),
       lang: String(row.lang),
       attempts: Number(row.attempts),
       createdAt: row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at)),
     }))
     .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The message as the mailer sends it: rendered now from its content (after yielding to the event
+ * loop, so a batch of renders never holds up the requests being answered meanwhile), or as
+ * stored by rows written before content was kept.
+ */
+async function outgoing(row: ClaimedRow): Promise<OutgoingEmail> {
+  if (!row.content) return { ...row, html: row.html ?? "", text: row.text ?? "" };
+  await new Promise((resolve) => setImmediate(resolve));
+  const { html, text } = renderEmail(row.content);
+  return { ...row, html, text };
 }
 
 /** Hands claimed rows back without counting a try (the worker stopped before sending them). */

@@ -1,6 +1,6 @@
 import { outbox } from "#server/db/schema/notifications.ts";
 import type { Db } from "#server/db/database.ts";
-import type { RenderedEmail } from "./templates/email-content.ts";
+import type { EmailContent, RenderedEmail } from "./templates/email-content.ts";
 
 export type EmailToSend = {
   /** What the message is, for logs and the admin inbox ("lead.studio", "lead.acknowledgement"). */
@@ -9,7 +9,8 @@ export type EmailToSend = {
   replyTo?: string;
   /** One message per cause: a second enqueue with the same key does nothing. */
   dedupeKey: string;
-  email: RenderedEmail;
+  /** Content (rendered by the worker when it sends: cheaper for the caller) or a rendered e-mail. */
+  email: EmailContent | RenderedEmail;
 };
 
 /**
@@ -27,8 +28,9 @@ export async function enqueueEmails(tx: Db, messages: EmailToSend[]): Promise<nu
         to: message.to,
         replyTo: message.replyTo ?? null,
         subject: message.email.subject,
-        html: message.email.html,
-        text: message.email.text,
+        ...("blocks" in message.email
+          ? { content: message.email }
+          : { html: message.email.html, text: message.email.text }),
         lang: message.email.lang,
         dedupeKey: message.dedupeKey,
       })),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { leadAcknowledgement, studioLeadNotification, type InquiryLead, type ProposalLead } from "./lead-emails.ts";
+import { renderEmail } from "./render-email.tsx";
 
 const studio = { email: "info@nawat.studio", phone: "+966 11 000 0000", siteUrl: "https://nawat.studio/" };
 const receivedAt = new Date("2026-03-01T09:30:00Z");
@@ -36,7 +37,7 @@ const proposal: ProposalLead = {
 
 describe("lead e-mails", () => {
   it("escapes what the visitor typed and keeps headers on one line", () => {
-    const mail = studioLeadNotification(inquiry, studio);
+    const mail = renderEmail(studioLeadNotification(inquiry, studio));
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).toContain("&lt;script&gt;");
     expect(mail.subject).not.toMatch(/[\r\n]/);
@@ -46,7 +47,7 @@ describe("lead e-mails", () => {
   });
 
   it("gives the studio every field, with the message's lines kept", () => {
-    const mail = studioLeadNotification(inquiry, studio);
+    const mail = renderEmail(studioLeadNotification(inquiry, studio));
     for (const text of [
       "Reference: MNT-004217",
       "Type: Service request",
@@ -64,7 +65,7 @@ describe("lead e-mails", () => {
   });
 
   it("writes an Arabic acknowledgement right to left, with labels of the chosen options", () => {
-    const mail = leadAcknowledgement(proposal, studio);
+    const mail = renderEmail(leadAcknowledgement(proposal, studio));
     expect(mail.lang).toBe("ar");
     expect(mail.subject).toBe("تلقّينا طلب العرض المخصّص — MNT-100200");
     expect(mail.html.startsWith('<!DOCTYPE html><html lang="ar" dir="rtl">')).toBe(true);

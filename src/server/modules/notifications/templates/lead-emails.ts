@@ -10,7 +10,6 @@ import {
   type ProposalRequest,
 } from "#shared/schemas/proposal-request.ts";
 import { ltr, oneLine, type EmailBlock, type EmailContent, type Inline } from "./email-content.ts";
-import { renderEmail } from "./render-email.tsx";
 
 /** The studio's details the e-mails show (configuration, DESIGN D13). */
 export type StudioContact = { email: string; phone: string; siteUrl: string };
@@ -224,7 +223,7 @@ function footer(lang: Lang, studio: StudioContact): Inline[][] {
  * The studio's copy of a new lead, with every field. It is written in the language the visitor
  * used, so it reads in the same direction as their own words; its Reply-To is the visitor.
  */
-export function studioLeadNotification(lead: Lead, studio: StudioContact) {
+export function studioLeadNotification(lead: Lead, studio: StudioContact): EmailContent {
   const lang = lead.lang;
   const t = copy[lang];
   const kind = leadKind(lead);
@@ -234,18 +233,17 @@ export function studioLeadNotification(lead: Lead, studio: StudioContact) {
     { type: "paragraph", content: [interpolate(t.studio.intro, { name: params.name })] },
     { type: "fields", rows: leadRows(lead, lang, true) },
   ];
-  const content: EmailContent = {
+  return {
     lang,
     subject: interpolate(t.studio.subject[kind], params),
     preview: interpolate(t.studio.subject[kind], params),
     blocks,
     footer: footer(lang, studio),
   };
-  return renderEmail(content);
 }
 
 /** The visitor's acknowledgement, in their language: the reference and the 24-hour promise. */
-export function leadAcknowledgement(lead: Lead, studio: StudioContact) {
+export function leadAcknowledgement(lead: Lead, studio: StudioContact): EmailContent {
   const lang = lead.lang;
   const t = copy[lang];
   const kind = leadKind(lead);
@@ -258,12 +256,11 @@ export function leadAcknowledgement(lead: Lead, studio: StudioContact) {
     { type: "fields", rows: leadRows(lead, lang, false) },
     { type: "paragraph", content: [t.customer.ignore] },
   ];
-  const content: EmailContent = {
+  return {
     lang,
     subject: interpolate(t.customer.subject[kind], { reference: lead.reference }),
     preview: t.customer.preview,
     blocks,
     footer: footer(lang, studio),
   };
-  return renderEmail(content);
 }
