@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "./scripts/lib/chromium.ts";
 
 /**
  * Browser tests in the system's Chromium (Playwright cannot download browsers here). A missing
  * Chromium fails the run with instructions; it never skips.
  */
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = chromiumPath;
 if (!existsSync(chromium)) {
   throw new Error(
     `Chromium not found at ${chromium}. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`,
@@ -28,16 +29,7 @@ export default defineConfig({
     trace: "off",
     launchOptions: {
       executablePath: chromium,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: chromiumFlags,
     },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { startBenchServer } from "./lib/bench-server.ts";
+import { chromiumFlags, chromiumPath } from "./lib/chromium.ts";
 import { runLighthouse, type LighthouseMethod } from "./lib/lighthouse.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 3210);
@@ -34,17 +35,8 @@ const server = await startBenchServer(port);
 
 async function javascriptOf(path: string): Promise<{ files: number; gzip: number; transferred: number }> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath: chromiumPath,
+    args: chromiumFlags,
   });
   const context = await browser.newContext();
   const page = await context.newPage();

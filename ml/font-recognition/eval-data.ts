@@ -12,6 +12,7 @@ import { resampleGray } from "#server/modules/font-recognition/image-ops.ts";
 import { blur, lighting, noise, perspective } from "./degrade.ts";
 import { renderSample, repoRoot } from "./render-sample.ts";
 import { makeLine, type Rng } from "./text-corpus.ts";
+import { chromiumFlags, chromiumPath } from "../../scripts/lib/chromium.ts";
 
 /** One test image and the truth about it. */
 export interface Case {
@@ -69,17 +70,8 @@ function familyPage(family: LibraryFamily, lines: Line[]): string {
 /** A screenshot of every sampled line, each clipped to its own block. */
 export async function chromiumScreenshots(families: LibraryFamily[], perFamily: number, rng: Rng): Promise<Case[]> {
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath: chromiumPath,
+    args: chromiumFlags,
   });
   const cases: Case[] = [];
   try {

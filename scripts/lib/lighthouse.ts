@@ -1,5 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromiumFlags, chromiumPath } from "./chromium.ts";
 
 export type LighthouseFigures = {
   url: string;
@@ -25,17 +26,9 @@ export type LighthouseFigures = {
  */
 export type LighthouseMethod = "cold" | "warm";
 
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const chromePath = chromiumPath;
+// Lighthouse drives the browser over CDP: the new headless mode, the shared flags otherwise.
+const chromeFlags = ["--headless=new", ...chromiumFlags.filter((flag) => flag !== "--headless")];
 
 async function once(url: string, port: number): Promise<LighthouseFigures> {
   const run = await lighthouse(url, { port, output: "json", logLevel: "error" });

@@ -17,7 +17,7 @@ type Submitted = { row: InquiryRow; mail: LeadMailSettings };
 /**
  * Stores inquiries with their e-mails, many per transaction: contact forms and service requests
  * arrive in bursts, and one commit for all that arrived meanwhile costs little more than one for
- * each (docs/decisions/0015-lead-group-commit.md).
+ * each (docs/decisions/0016-lead-group-commit.md).
  */
 async function storeInquiries(db: Db, batch: Submitted[]): Promise<void> {
   await db.transaction(async (tx) => {
