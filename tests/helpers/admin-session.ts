@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { sessions, users } from "#server/db/schema.ts";
-import type { BuildOptions } from "#server/app.ts";
 
 export type TestUser = { id: string; email: string; firstName: string; lastName: string; token: string };
 
@@ -41,33 +39,3 @@ export async function createSignedInUser(
 }
 
 export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
-
-/**
- * Until the accounts plugin resolves sessions, this resolves a Bearer token to `request.user`
- * the same way (hashed id, unexpired, account not disabled), only when nothing else has.
- */
-export const resolveBearerSessions: BuildOptions["extend"] = async (app) => {
-  app.addHook("onRequest", async (request) => {
-    if (request.user) return;
-    const header = request.headers.authorization;
-    if (!header?.startsWith("Bearer ")) return;
-    const id = createHash("sha256").update(header.slice(7)).digest("hex");
-    const now = new Date();
-    const [row] = await app.db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        isAdmin: users.isAdmin,
-        disabledAt: users.disabledAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), gt(sessions.idleExpiresAt, now)));
-    if (row && !row.disabledAt) {
-      const { disabledAt: _disabled, ...user } = row;
-      request.user = user;
-    }
-  });
-};

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, sessions, users } from "#server/db/schema.ts";
 import type { AdminDashboard, AdminLead, AdminLeadSummary, AdminUser } from "#shared/schemas/admin.ts";
 import { createTestApp } from "#tests/helpers/app.ts";
-import { bearer, createSignedInUser, resolveBearerSessions, type TestUser } from "#tests/helpers/admin-session.ts";
+import { bearer, createSignedInUser, type TestUser } from "#tests/helpers/admin-session.ts";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -16,10 +16,7 @@ describe("the admin API (spec §3, §7; DESIGN D7, §3)", () => {
   const routes: RouteOptions[] = [];
 
   beforeAll(async () => {
-    app = await createTestApp(
-      { LEADS_PER_MINUTE: "1000" },
-      { extend: resolveBearerSessions, onRoute: (route) => void routes.push(route) },
-    );
+    app = await createTestApp({ LEADS_PER_MINUTE: "1000" }, { onRoute: (route) => void routes.push(route) });
     admin = await createSignedInUser(app, { firstName: "Huda", lastName: "Al-Rashid", isAdmin: true });
     customer = await createSignedInUser(app, {
       firstName: "Omar",
@@ -93,6 +90,18 @@ describe("the admin API (spec §3, §7; DESIGN D7, §3)", () => {
       expect(arabic.json().error.message).toBe("سجّل الدخول للمتابعة.");
     });
 
+    it("refuses a state change from a foreign Origin, even an admin's", async () => {
+      const response = await app.inject({
+        method: "POST",
+        url: `/api/admin/users/${customer.id}/disable`,
+        headers: { ...bearer(admin), origin: "https://evil.example" },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe("foreign_origin");
+      const [row] = await app.db.select().from(users).where(eq(users.id, customer.id));
+      expect(row!.disabledAt).toBeNull();
+    });
+
     it("refuses a token after its session is gone", async () => {
       const other = await createSignedInUser(app, { isAdmin: true });
       expect((await get("/api/admin/dashboard", other)).statusCode).toBe(200);
@@ -118,20 +127,18 @@ describe("the admin API (spec §3, §7; DESIGN D7, §3)", () => {
         createdAt: new Date(now - ageMs),
         ...extra,
       });
-      await app.db
-        .insert(orders)
-        .values([
-          order("paid", 3 * DAY, { paidAt: new Date(now - 3 * DAY + 60_000), quantity: 2, totalAmountHalalas: 84_400 }),
-          order("paid", 2 * HOUR, {
-            paidAt: new Date(now - HOUR),
-            productId: "sanam",
-            unitAmountHalalas: 35_000,
-            totalAmountHalalas: 35_000,
-          }),
-          order("pending", 30 * HOUR),
-          order("failed", 2 * DAY),
-          order("awaiting_payment", HOUR),
-        ]);
+      await app.db.insert(orders).values([
+        order("paid", 3 * DAY, { paidAt: new Date(now - 3 * DAY + 60_000), quantity: 2, totalAmountHalalas: 84_400 }),
+        order("paid", 2 * HOUR, {
+          paidAt: new Date(now - HOUR),
+          productId: "sanam",
+          unitAmountHalalas: 35_000,
+          totalAmountHalalas: 35_000,
+        }),
+        order("pending", 30 * HOUR),
+        order("failed", 2 * DAY),
+        order("awaiting_payment", HOUR),
+      ]);
       const response = await get("/api/admin/dashboard");
       expect(response.statusCode).toBe(200);
       const dashboard = response.json() as AdminDashboard;
