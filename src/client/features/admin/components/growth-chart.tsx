@@ -78,7 +78,8 @@ export function GrowthChart(props: { copy: AdminCopy; data: { date: string; coun
           </rect>
         ))}
         {data.map((day, index) =>
-          index % 7 === 0 || index === data.length - 1 ? (
+          // A label each week, counted back from today (which is always labelled).
+          (data.length - 1 - index) % 7 === 0 ? (
             <text
               key={day.date}
               x={x(index) + barWidth / 2}

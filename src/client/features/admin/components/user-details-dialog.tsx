@@ -18,7 +18,7 @@ export function UserDetailsDialog(props: { id: string; copy: AdminCopy; onClose:
 
   return (
     <Modal onClose={props.onClose} labelledBy={`${id}-title`} testId="user-details">
-      <div className="w-[min(34rem,calc(100vw-2rem))] rounded-2xl bg-sand p-6 shadow-xl">
+      <div className="max-h-[calc(100vh-2rem)] w-[min(34rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl bg-sand p-6 shadow-xl">
         <h2 id={`${id}-title`} className="font-display text-2xl font-medium">
           {d.title}
         </h2>
