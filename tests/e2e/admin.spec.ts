@@ -58,6 +58,8 @@ test("en: an admin sees the dashboard, finds and disables a user, exports CSV an
   page,
   problems,
 }) => {
+  // A long walk through four tabs: more time than a single-page test on a busy machine.
+  test.setTimeout(120_000);
   // The customer's own session was ended by the disable; its later 401 on /me is expected.
   allowRefusal(problems, 401);
   const id = unique();
@@ -147,6 +149,7 @@ test("en: an admin sees the dashboard, finds and disables a user, exports CSV an
 });
 
 test("ar: an admin works the dashboard in Arabic, right to left with Arabic digits", async ({ page }) => {
+  test.setTimeout(120_000);
   const id = unique();
   const inquiry = await page.request.post("/api/inquiries", {
     data: { name: `نورة ${id}`, email: `noura-${id}@example.sa`, message: "أرغب في طلب عشرين صحنًا للعيد.", lang: "ar" },
@@ -182,6 +185,7 @@ test("ar: an admin works the dashboard in Arabic, right to left with Arabic digi
 
   await page.getByRole("tab", { name: "الوارد" }).click();
   await page.getByLabel("البحث في الرسائل").fill(reference);
+  await expect(page.getByTestId("lead-row")).toHaveCount(1);
   await expect(page.getByTestId("lead-row")).toContainText("جديد");
   await page.getByTestId("lead-row").getByRole("button").click();
   const lead = page.getByRole("dialog", { name: `رسالة تواصل ${reference}` });
