@@ -11,8 +11,8 @@ import {
 import { adminUserColumns, rowsOf, toAdminUser } from "./admin-user.ts";
 import { productCategory } from "./product-categories.ts";
 
-/** The studio's days are Riyadh's (UTC+3, no daylight saving). */
-export const STUDIO_TIME_ZONE = "Asia/Riyadh";
+const RIYADH_OFFSET_MS = 3 * 3600_000;
+const DAY_MS = 86_400_000;
 
 /**
  * GET /api/admin/dashboard (spec §3 Admin dashboard). Five statements, each an aggregate or a
@@ -24,14 +24,17 @@ export async function getDashboard(db: Db, lang: Lang, now: Date = new Date()): 
   const abandonedBefore = new Date(now.getTime() - CHECKOUT_EXPIRY_HOURS * 3600_000);
 
   const [totals, top, recent, growth, activity] = await Promise.all([
+    // One pass over orders for all four order figures.
     db.execute(sql`
       select
         (select count(*) from users)::int as "totalUsers",
-        (select count(*) from orders)::int as "totalOrders",
-        (select count(*) from orders where paid_at is not null)::int as "paidOrders",
-        (select coalesce(sum(total_amount_halalas), 0) from orders where status = 'paid')::bigint as "revenue",
-        (select count(*) from orders
-          where paid_at is null and created_at < ${abandonedBefore.toISOString()}::timestamptz)::int as "abandonedCarts"
+        count(*)::int as "totalOrders",
+        (count(*) filter (where paid_at is not null))::int as "paidOrders",
+        coalesce(sum(total_amount_halalas) filter (where status = 'paid'), 0)::bigint as "revenue",
+        (count(*) filter (
+          where paid_at is null and created_at < ${abandonedBefore.toISOString()}::timestamptz
+        ))::int as "abandonedCarts"
+      from orders
     `),
     db.execute(sql`
       select p.id, p.name, p.name_ar as "nameAr", p.price_halalas as "price",
@@ -45,8 +48,11 @@ export async function getDashboard(db: Db, lang: Lang, now: Date = new Date()): 
       limit ${ADMIN_FIRST_ITEMS}
     `),
     db.select(adminUserColumns).from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(ADMIN_FIRST_ITEMS),
+    // Riyadh days as whole days since the epoch at UTC+3 (Saudi Arabia keeps no daylight saving):
+    // integer arithmetic, much cheaper per row than formatting each time stamp in a time zone.
     db.execute(sql`
-      select to_char(created_at at time zone ${STUDIO_TIME_ZONE}, 'YYYY-MM-DD') as day, count(*)::int as count
+      select ((floor(extract(epoch from created_at))::bigint + ${RIYADH_OFFSET_MS / 1000}) / 86400)::int as day,
+             count(*)::int as count
       from users where created_at >= ${growthStart.toISOString()}::timestamptz
       group by 1
     `),
@@ -79,7 +85,12 @@ export async function getDashboard(db: Db, lang: Lang, now: Date = new Date()): 
     revenue: string | number;
     abandonedCarts: number;
   }>(totals)[0]!;
-  const perDay = new Map(rowsOf<{ day: string; count: number }>(growth).map((row) => [row.day, row.count]));
+  const perDay = new Map(
+    rowsOf<{ day: number; count: number }>(growth).map((row) => [
+      new Date(row.day * DAY_MS).toISOString().slice(0, 10),
+      row.count,
+    ]),
+  );
 
   return {
     totalUsers: counts.totalUsers,
@@ -110,9 +121,6 @@ export async function getDashboard(db: Db, lang: Lang, now: Date = new Date()): 
     })),
   };
 }
-
-const RIYADH_OFFSET_MS = 3 * 3600_000;
-const DAY_MS = 86_400_000;
 
 /** The instant a Riyadh day began, `daysBack` days before the day of `now`. */
 function riyadhDayStart(now: Date, daysBack: number): Date {

@@ -51,8 +51,6 @@ export function When(props: { iso: string; lang: Lang; time?: boolean }) {
   return <time dateTime={props.iso}>{formatDate(date, props.lang, options)}</time>;
 }
 
-export const formatCount = (value: number, lang: Lang) => formatNumber(value, lang);
-
 /** The value of `value`, once it has stopped changing for `ms` (a search box's typing). */
 export function useDebounced<T>(value: T, ms = 300): T {
   const [settled, setSettled] = useState(value);

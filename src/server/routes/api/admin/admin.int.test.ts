@@ -274,6 +274,10 @@ describe("the admin API (spec §3, §7; DESIGN D7, §3)", () => {
         Array.from({ length: 5 }, (_, index) => `pager${20 + index}@riyadh.example`),
       );
       expect(last.headers.link).not.toContain('rel="next"');
+      const beyond = await get("/api/admin/users?search=riyadh.example&pageSize=10&page=9");
+      expect(beyond.json()).toEqual([]);
+      expect(beyond.headers["x-total-count"]).toBe("25");
+      expect(beyond.headers.link).toContain('page=3&pageSize=10>; rel="prev"');
     });
 
     it("refuses a bad page size with the field named", async () => {
