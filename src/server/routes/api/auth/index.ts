@@ -104,7 +104,7 @@ const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, options) =>
     "/verify-email",
     { bodyLimit: AUTH_BODY_LIMIT, schema: { body: verifyEmailSchema }, config: linkConfig },
     async (request, reply) => {
-      const userId = await verifyEmail(app.db, request.body.token);
+      const userId = await verifyEmail(app.db, request.body);
       const body: { message: string; user?: ReturnType<typeof toUserView> } = {
         message: request.t("auth.emailVerified"),
       };
@@ -124,7 +124,7 @@ const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, options) =>
     "/forgot-password",
     { bodyLimit: AUTH_BODY_LIMIT, schema: { body: forgotPasswordSchema }, config: linkConfig },
     async (request, reply) => {
-      if (await forgotPassword(app.db, request.body.email, guards.mail, mail)) app.jobs.trigger(OUTBOX_JOB);
+      if (await forgotPassword(app.db, request.body, guards.mail, mail)) app.jobs.trigger(OUTBOX_JOB);
       return reply
         .code(202)
         .header("Cache-Control", "no-store")
@@ -136,7 +136,7 @@ const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, options) =>
     "/reset-password",
     { bodyLimit: AUTH_BODY_LIMIT, schema: { body: resetPasswordSchema }, config: linkConfig },
     async (request, reply) => {
-      const userId = await resetPassword(app.db, request.body.token, request.body.password);
+      const userId = await resetPassword(app.db, request.body);
       // The reset ended this browser's session too if it was the same account's.
       if (request.user?.id === userId) reply.clearSessionCookie();
       return reply.header("Cache-Control", "no-store").send({ message: request.t("auth.passwordReset") });
