@@ -37,6 +37,11 @@ const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, options) =>
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { guards, limits, mail } = options;
 
+  /** A browser signing in again leaves no second live session behind (and no fixed one). */
+  const endPresentedSession = async (request: FastifyRequest) => {
+    if (request.sessionId) await deleteSession(app.db, request.sessionId);
+  };
+
   const signedIn = (request: FastifyRequest, reply: FastifyReply, result: SignedIn, message: MessageKey) => {
     const body: AuthSuccess = { user: toUserView(result.user), token: result.token, message: request.t(message) };
     return reply.setSessionCookie(result.token, result.expiresAt).header("Cache-Control", "no-store").send(body);
@@ -59,6 +64,7 @@ const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, options) =>
         { lang: request.lang, userAgent: request.headers["user-agent"] },
         mail,
       );
+      await endPresentedSession(request);
       app.jobs.trigger(OUTBOX_JOB);
       return signedIn(request, reply.code(201), result, "auth.signedUp");
     },
@@ -81,6 +87,7 @@ const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, options) =>
         { address: request.ip, userAgent: request.headers["user-agent"] },
         guards.password,
       );
+      await endPresentedSession(request);
       return signedIn(request, reply, result, "auth.signedIn");
     },
   );
@@ -124,7 +131,12 @@ const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, options) =>
     "/forgot-password",
     { bodyLimit: AUTH_BODY_LIMIT, schema: { body: forgotPasswordSchema }, config: linkConfig },
     async (request, reply) => {
-      if (await forgotPassword(app.db, request.body, guards.mail, mail)) app.jobs.trigger(OUTBOX_JOB);
+      // The answer does not wait for the lookup and the mail, so its timing cannot tell whether
+      // the e-mail has an account. A failure here loses one link; the person asks again.
+      forgotPassword(app.db, request.body, guards.mail, mail).then(
+        (queued) => queued && app.jobs.trigger(OUTBOX_JOB),
+        (error: unknown) => request.log.error({ err: error }, "forgot-password: could not queue the reset link"),
+      );
       return reply
         .code(202)
         .header("Cache-Control", "no-store")
