@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  type AccountUpdateInput,
+  type PasswordChangeFormInput,
+  type ResetPasswordFormInput,
+  type SignInInput,
+  type SignUpFormInput,
   accountUpdateSchema,
   passwordChangeFormSchema,
   resetPasswordFormSchema,
@@ -83,26 +88,29 @@ describe("the account schemas (spec §5)", () => {
   });
 
   it("puts the mismatch on the confirmation field of every form that asks twice", () => {
-    expect(fieldMessages(resetPasswordFormSchema, { password: "walnut", confirmPassword: "walnu7" })).toEqual({
-      confirmPassword: "Passwords don't match",
+    const reset: ResetPasswordFormInput = { password: "walnut", confirmPassword: "walnu7" };
+    expect(fieldMessages(resetPasswordFormSchema, reset)).toEqual({ confirmPassword: "Passwords don't match" });
+    const change: PasswordChangeFormInput = { currentPassword: "x", newPassword: "walnut", confirmPassword: "w" };
+    expect(fieldMessages(passwordChangeFormSchema, change)).toMatchObject({
+      confirmPassword: "Please confirm your password",
     });
-    expect(
-      fieldMessages(passwordChangeFormSchema, { currentPassword: "x", newPassword: "walnut", confirmPassword: "w" }),
-    ).toMatchObject({ confirmPassword: "Please confirm your password" });
   });
 
   it("sends the sign-up form without the confirmation", () => {
-    const form = signUpFormSchema.parse({ ...signUp, confirmPassword: "walnut" });
+    const input: SignUpFormInput = { ...signUp, confirmPassword: "walnut" };
+    const form = signUpFormSchema.parse(input);
     expect(toSignUpRequest(form)).toEqual({ ...signUp, phone: undefined });
     expect(signUpSchema.safeParse({ ...signUp, confirmPassword: "walnut" }).success).toBe(false);
   });
 
   it("never trims a password", () => {
-    expect(signInSchema.parse({ email: "n@e.sa", password: " walnut " }).password).toBe(" walnut ");
+    const input: SignInInput = { email: "n@e.sa", password: " walnut " };
+    expect(signInSchema.parse(input).password).toBe(" walnut ");
   });
 
   it("updates only what is sent, and clears the phone with an empty one", () => {
-    expect(accountUpdateSchema.parse({ phone: "" })).toEqual({ phone: null });
+    const clearPhone: AccountUpdateInput = { phone: "" };
+    expect(accountUpdateSchema.parse(clearPhone)).toEqual({ phone: null });
     expect(accountUpdateSchema.parse({ country: " Oman " })).toEqual({ country: "Oman" });
     expect(fieldMessages(accountUpdateSchema, {})).toEqual({ body: "Change at least one field." });
   });

@@ -206,6 +206,21 @@ describe("accounts: sign-up, sign-in, me, sign-out (spec §3, §7; DESIGN D6)", 
     expect((await app.inject({ method: "POST", url: "/api/auth/signout" })).statusCode).toBe(200);
   });
 
+  it("replaces the browser's session when it signs in again, leaving no second live one", async () => {
+    const first = await signIn(app, signUpBody.email, signUpBody.password);
+    const again = await post(
+      "/api/auth/signin",
+      { email: signUpBody.email, password: signUpBody.password },
+      first.cookie,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(sessionCookie(again)?.value).toBe(again.json().token);
+    expect((await app.inject({ url: "/api/auth/me", headers: first.cookie })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: "/api/auth/me", headers: { cookie: `session=${again.json().token}` } })).statusCode,
+    ).toBe(200);
+  });
+
   it("ends a session at its idle deadline and at its absolute deadline", async () => {
     const idle = await signIn(app, signUpBody.email, signUpBody.password);
     const absolute = await signIn(app, signUpBody.email, signUpBody.password);
