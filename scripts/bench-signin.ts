@@ -196,7 +196,7 @@ const healthP99 = percentile(healthLatencies, 99);
 console.log(`requests: ${latencies.length} in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)}/s)`);
 console.log(`statuses: ${statusLine}${networkErrors ? `; network errors: ${networkErrors}` : ""}`);
 if (statuses.get(503)) {
-  console.log(`  503 busy: password checks turned away because ${"PASSWORD_CHECK_QUEUE"} were already waiting`);
+  console.log("  503 busy: password checks turned away because PASSWORD_CHECK_QUEUE checks were already waiting");
 }
 console.log(
   `sign-in latency (all): p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, p99 ${ms(p99)}`,
