@@ -37,7 +37,7 @@ export const sitePages = [
     query: true,
   },
   { path: "/auth", id: "auth", module: "auth", nav: false, indexable: false, frame: false, query: false },
-  { path: "/admin", id: "admin", module: "admin", nav: false, indexable: false, frame: true, query: false },
+  { path: "/admin", id: "admin", module: "admin", nav: false, indexable: false, frame: true, query: true },
 ] as const;
 
 /** What unknown paths show (with status 404); prerendered as /404.html and /ar/404.html. */

@@ -8,3 +8,4 @@ export * from "./schema/catalog.ts";
 export * from "./schema/jobs.ts";
 export * from "./schema/leads.ts";
 export * from "./schema/notifications.ts";
+export * from "./schema/orders.ts";

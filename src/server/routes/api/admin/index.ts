@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import { requireAdmin } from "#server/plugins/auth.ts";
 import { registerNotFound } from "../not-found.ts";
+import dashboardRoutes from "./dashboard.ts";
+import leadRoutes from "./leads.ts";
+import userRoutes from "./users.ts";
 
 /**
  * Everything under /api/admin (CONVENTIONS 12): one `onRequest` guard covers every route
@@ -9,6 +12,9 @@ import { registerNotFound } from "../not-found.ts";
  */
 const adminRoutes: FastifyPluginAsync = async (admin) => {
   admin.addHook("onRequest", requireAdmin);
+  await admin.register(dashboardRoutes);
+  await admin.register(userRoutes);
+  await admin.register(leadRoutes);
   registerNotFound(admin);
 };
 

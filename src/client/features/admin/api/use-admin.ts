@@ -1,0 +1,108 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson, apiRequest } from "#client/lib/api.ts";
+import type { Lang } from "#shared/lang.ts";
+import type {
+  AdminDashboard,
+  AdminLead,
+  AdminLeadSummary,
+  AdminUser,
+  AdminUserDetail,
+  LeadKind,
+  LeadStatus,
+} from "#shared/schemas/admin.ts";
+
+/** A page of a list: the JSON array and the total from `X-Total-Count`. */
+export type ListPage<T> = { items: T[]; total: number };
+
+const headers = (lang: Lang) => ({ "Accept-Language": lang });
+
+async function getPage<T>(url: string, lang: Lang): Promise<ListPage<T>> {
+  const response = await apiRequest("GET", url, undefined, headers(lang));
+  return { items: (await response.json()) as T[], total: Number(response.headers.get("X-Total-Count") ?? 0) };
+}
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== "") search.set(key, String(value));
+  return search.toString();
+};
+
+export const usersExportUrl = (search: string, lang: Lang) => `/api/admin/users/export.csv?${query({ search, lang })}`;
+
+/** The dashboard decides what the page shows: 401 a sign-in prompt, 403 "not allowed" (D7). */
+export function useDashboard(lang: Lang) {
+  return useQuery({
+    queryKey: ["/api/admin/dashboard", lang],
+    queryFn: () => apiJson<AdminDashboard>("GET", "/api/admin/dashboard", undefined, headers(lang)),
+  });
+}
+
+export function useUsers(lang: Lang, search: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: ["/api/admin/users", { search, page, pageSize }],
+    queryFn: () => getPage<AdminUser>(`/api/admin/users?${query({ search, page, pageSize })}`, lang),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUser(lang: Lang, id: string) {
+  return useQuery({
+    queryKey: ["/api/admin/users/detail", id],
+    queryFn: () =>
+      apiJson<{ user: AdminUserDetail }>("GET", `/api/admin/users/${id}`, undefined, headers(lang)).then(
+        (body) => body.user,
+      ),
+  });
+}
+
+export function useSetUserDisabled(lang: Lang) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; disabled: boolean }) =>
+      apiJson<{ user: AdminUser; message: string }>(
+        "POST",
+        `/api/admin/users/${input.id}/${input.disabled ? "disable" : "enable"}`,
+        undefined,
+        headers(lang),
+      ),
+    onSuccess: () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("/api/admin/") }),
+  });
+}
+
+export type LeadFilters = { kind?: LeadKind; status?: LeadStatus; search: string; page: number; pageSize: number };
+
+export function useLeads(lang: Lang, filters: LeadFilters) {
+  return useQuery({
+    queryKey: ["/api/admin/leads", filters],
+    queryFn: () => getPage<AdminLeadSummary>(`/api/admin/leads?${query(filters)}`, lang),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLead(lang: Lang, kind: LeadKind, id: string) {
+  return useQuery({
+    queryKey: ["/api/admin/leads/detail", kind, id],
+    queryFn: () =>
+      apiJson<{ lead: AdminLead }>("GET", `/api/admin/leads/${kind}/${id}`, undefined, headers(lang)).then(
+        (body) => body.lead,
+      ),
+  });
+}
+
+export function useUpdateLeadStatus(lang: Lang) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { kind: LeadKind; id: string; status: LeadStatus }) =>
+      apiJson<{ lead: AdminLead; message: string }>(
+        "PATCH",
+        `/api/admin/leads/${input.kind}/${input.id}`,
+        { status: input.status },
+        headers(lang),
+      ),
+    onSuccess: (body) => {
+      client.setQueryData(["/api/admin/leads/detail", body.lead.kind, body.lead.id], body.lead);
+      return client.invalidateQueries({ queryKey: ["/api/admin/leads"] });
+    },
+  });
+}

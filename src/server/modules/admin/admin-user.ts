@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { users } from "#server/db/schema.ts";
+import type { AdminUser } from "#shared/schemas/admin.ts";
+
+/** The columns of spec §3's Admin user view, selected the same way by every admin query. */
+export const adminUserColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  country: users.country,
+  emailVerifiedAt: users.emailVerifiedAt,
+  isAdmin: users.isAdmin,
+  disabledAt: users.disabledAt,
+  createdAt: users.createdAt,
+};
+
+type AdminUserRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  country: string;
+  emailVerifiedAt: Date | null;
+  isAdmin: boolean;
+  disabledAt: Date | null;
+  createdAt: Date;
+};
+
+export function toAdminUser(row: AdminUserRow): AdminUser {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    country: row.country,
+    emailVerified: row.emailVerifiedAt !== null,
+    isAdmin: row.isAdmin,
+    disabled: row.disabledAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the search itself taken literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Case-insensitive match on the e-mail or the full name ("first last"). */
+export function userSearchCondition(search: string) {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return sql`(${users.email} ilike ${pattern} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern})`;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}
+
+/** Both drivers answer a raw statement with `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
