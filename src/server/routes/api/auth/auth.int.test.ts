@@ -492,7 +492,8 @@ describe("accounts: failure limits shared through Redis (REDIS_URL)", () => {
     });
   }
 
-  it("counts an account's failures across two instances", async (context) => {
+  // Two apps to build: allow for a busy machine.
+  it("counts an account's failures across two instances", { timeout: 120_000 }, async (context) => {
     if (!(await redisAnswers())) {
       if (process.env.CI === "true") throw new Error(`no Redis answers at ${redisUrl} (set TEST_REDIS_URL)`);
       context.skip();
