@@ -101,6 +101,26 @@ export const enFrame = {
       title: "Sign in | Nawat Studio",
       description: "Sign in or create your Nawat Studio account.",
     },
+    verifyEmail: {
+      title: "Confirm your e-mail | Nawat Studio",
+      description: "Confirm the e-mail address of your Nawat Studio account.",
+    },
+    resetPassword: {
+      title: "Choose a new password | Nawat Studio",
+      description: "Set a new password for your Nawat Studio account.",
+    },
+    account: {
+      title: "My account | Nawat Studio",
+      description: "Your details, password and wishlist at Nawat Studio.",
+    },
+    terms: {
+      title: "Terms of use | Nawat Studio",
+      description: "The terms for using the Nawat Studio website, your account and orders.",
+    },
+    privacy: {
+      title: "Privacy policy | Nawat Studio",
+      description: "What Nawat Studio collects about you, why, how long we keep it and how to reach us.",
+    },
     admin: {
       title: "Admin dashboard | Nawat Studio",
       description: "The studio's dashboard.",
