@@ -6,7 +6,6 @@
 export function safeNextPath(next: string | null | undefined): string | undefined {
   if (!next || next.length > 2000) return undefined;
   if (!next.startsWith("/") || next.startsWith("//")) return undefined;
-  // eslint-disable-next-line no-control-regex
   if (/[\\\u0000-\u001f\u007f]/.test(next)) return undefined;
   let url: URL;
   try {
