@@ -133,7 +133,7 @@ describe("security", () => {
       payload: {},
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().error.code).toBe("forbidden_origin");
+    expect(response.json().error.code).toBe("foreign_origin");
   });
 
   it("tags every response with a request id, keeping a well-formed one from the caller", async () => {

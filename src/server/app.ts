@@ -4,6 +4,7 @@ import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import type { Config } from "./config.ts";
 import { readBuildInfo } from "./lib/build-info.ts";
+import { createAdmin } from "./modules/accounts/create-admin.ts";
 import { zodValidatorCompiler } from "./lib/zod-validation.ts";
 import auth from "./plugins/auth.ts";
 import backgroundJobs from "./plugins/background-jobs.ts";
@@ -49,6 +50,7 @@ export type BuildOptions = {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const securityOptions = {
     https: config.SITE_URL.startsWith("https://"),
+    siteUrl: config.SITE_URL,
     styleHashes: readBuildInfo(config.STATIC_DIR).styleHashes ?? [],
   };
   // The same headers as every other answer, for the refusals Fastify makes before any hook runs.
@@ -116,7 +118,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       claimTimeoutMs: config.OUTBOX_CLAIM_TIMEOUT_SECONDS * 1000,
     },
   });
-  await app.register(auth);
+  await app.register(auth, { https: securityOptions.https });
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const admin = { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD };
+    app.addHook("onReady", async () => {
+      const outcome = await createAdmin(app.db, admin);
+      app.log.info({ email: admin.email, outcome }, "admin account from ADMIN_EMAIL");
+    });
+  }
   await app.register(catalogCache);
   await app.register(staticSite, { root: config.STATIC_DIR });
   await app.register(fontRecognizer, { workers: config.FONT_WORKERS, queueLimit: config.FONT_QUEUE_LIMIT });
@@ -134,6 +143,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     prefix: "/api",
     mediaDir: config.MEDIA_DIR,
     staticDir: config.STATIC_DIR,
+    accounts: {
+      mail: { studio: { email: config.STUDIO_EMAIL, phone: config.STUDIO_PHONE, siteUrl: config.SITE_URL } },
+      limits: {
+        signUpsPerHour: config.SIGNUPS_PER_HOUR,
+        signInPerMinute: config.SIGNIN_PER_MINUTE,
+        failuresPerAccount: config.SIGNIN_FAILURES_PER_ACCOUNT,
+        failuresPerAddress: config.SIGNIN_FAILURES_PER_ADDRESS,
+      },
+    },
     leads: {
       perMinute: config.LEADS_PER_MINUTE,
       mail: {

@@ -85,6 +85,17 @@ export const configSchema = publicConfigSchema.extend({
     .optional(),
   /** Leads (contact, service request, proposal) one address may send per minute. */
   LEADS_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  /** Accounts one address may create per hour (also bounds probing for registered e-mails). */
+  SIGNUPS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Sign-in requests one address may make per minute, successful or not. */
+  SIGNIN_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Failed passwords for one account in 15 minutes before its sign-in answers 429. */
+  SIGNIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** Failed passwords from one address in 15 minutes before its sign-ins answer 429. */
+  SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /** The first admin (DESIGN D7): created, or promoted if the account exists, at every start. */
+  ADMIN_EMAIL: z.email("must be an e-mail address").optional(),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(256).optional(),
   /** Tries of one e-mail before it is marked failed (an unreachable mail server does not use them up). */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** First retry delay of a failed e-mail; it doubles with each try, up to an hour. */
@@ -98,6 +109,17 @@ export const configSchema = publicConfigSchema.extend({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** ADMIN_EMAIL and ADMIN_PASSWORD come together or not at all. */
+const adminPair = configSchema.superRefine((config, context) => {
+  if (Boolean(config.ADMIN_EMAIL) === Boolean(config.ADMIN_PASSWORD)) return;
+  const missing = config.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL";
+  context.addIssue({
+    code: "custom",
+    path: [missing],
+    message: "must be set together with the other of ADMIN_EMAIL/ADMIN_PASSWORD",
+  });
+});
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -113,7 +135,7 @@ function shown(name: string, value: string): string {
 
 /** Parses the environment; throws a ConfigError listing every bad variable by name. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  return parseEnvironment(configSchema, env);
+  return parseEnvironment(adminPair, env);
 }
 
 /**

@@ -1,27 +1,96 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ApiError } from "../lib/api-error.ts";
+import { purgeAccountTokens } from "../modules/accounts/account-tokens.ts";
+import { preparePasswordCheck } from "../modules/accounts/passwords.ts";
+import { purgeExpiredSessions, resolveSession } from "../modules/accounts/sessions.ts";
 
-/** Who is calling, as the routes see it (spec §3 User). */
+/** Who is calling, as the routes see it (spec §3 User, plus the account's id). */
 export type AuthUser = { id: string; firstName: string; lastName: string; email: string; isAdmin: boolean };
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, or null. Resolved from the session cookie or Bearer token. */
     user: AuthUser | null;
+    /** The session the request was made with (its stored id), or null. */
+    sessionId: string | null;
+  }
+  interface FastifyReply {
+    /** Sets the session cookie (DESIGN D6) for a token, to last until the session's absolute end. */
+    setSessionCookie(token: string, expiresAt: Date): FastifyReply;
+    clearSessionCookie(): FastifyReply;
   }
 }
 
+export const SESSION_COOKIE = "session";
+export const PURGE_ACCOUNTS_JOB = "accounts-purge";
+
+/** A session token as issued (43 base64url characters): anything else is not looked up. */
+const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+
+function presentedToken(request: FastifyRequest): { token: string; from: "bearer" | "cookie" } | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    return match ? { token: match[1]!, from: "bearer" } : undefined;
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, from: "cookie" } : undefined;
+}
+
 /**
- * Resolves the caller on every request. Accounts (sessions, DESIGN D6) are not built yet: until
- * they are, nobody is signed in, so every guarded route answers 401.
+ * Resolves the caller of every API request from `Authorization: Bearer <token>` or the `session`
+ * cookie (DESIGN D6, decision 14). A request without either costs nothing; pages and assets are
+ * never looked up (they do not depend on who asks). A stale cookie is cleared. Expired sessions
+ * and tokens are purged hourly.
  */
-export default fp(
-  async (app) => {
+export default fp<{ https: boolean }>(
+  async (app, options) => {
+    const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax", secure: options.https } as const;
     app.decorateRequest("user", null);
+    app.decorateRequest("sessionId", null);
+    app.decorateReply("setSessionCookie", function (this: FastifyReply, token: string, expiresAt: Date) {
+      const maxAge = Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000));
+      return this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
+    });
+    app.decorateReply("clearSessionCookie", function (this: FastifyReply) {
+      return this.clearCookie(SESSION_COOKIE, cookieOptions);
+    });
+
+    app.addHook("onRequest", async (request, reply) => {
+      if (!request.url.startsWith("/api/")) return;
+      const presented = presentedToken(request);
+      if (!presented) return;
+      const session = tokenShape.test(presented.token) ? await resolveSession(app.db, presented.token) : null;
+      if (!session) {
+        if (presented.from === "cookie") reply.clearSessionCookie();
+        return;
+      }
+      const { sessionId, ...user } = session;
+      request.user = user;
+      request.sessionId = sessionId;
+    });
+
+    app.addHook("onReady", async () => preparePasswordCheck());
+
+    app.jobs.add({
+      name: PURGE_ACCOUNTS_JOB,
+      everyMs: 60 * 60 * 1000,
+      exclusive: true,
+      async run({ db, log }) {
+        const sessions = await purgeExpiredSessions(db);
+        const tokens = await purgeAccountTokens(db);
+        if (sessions + tokens > 0) log.info({ sessions, tokens }, "purged expired sessions and account links");
+      },
+    });
   },
-  { name: "auth" },
+  { name: "auth", dependencies: ["database", "background-jobs"] },
 );
+
+/** The `onRequest` guard of signed-in routes (/api/account): 401 signed out. */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.user) throw new ApiError(401, "unauthorized", "errors.unauthorized");
+}
 
 /** The `onRequest` guard of the admin subtree: 401 signed out, 403 signed in without the role. */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

@@ -4,6 +4,18 @@ import RedisStore from "@fastify/rate-limit/store/RedisStore.js";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import fp from "fastify-plugin";
+import { memoryAttemptCounter, redisAttemptCounter, type AttemptCounter } from "../lib/attempt-counter.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * A counter of events per key over a fixed window (failed sign-ins per account, say), in the
+     * same place as the rate limits: Redis when REDIS_URL is set, else memory. `name` keeps
+     * counters apart.
+     */
+    attemptCounter(name: string, windowMs: number): AttemptCounter;
+  }
+}
 
 type Store = FastifyRateLimitStore;
 type Callback = Parameters<Store["incr"]>[1];
@@ -16,23 +28,29 @@ function windowFlags(params: object): [continueExceeding: boolean, exponentialBa
 }
 
 /**
- * Counts in Redis while it answers and in this process's memory while it does not, so an outage
- * of Redis loosens the limits to one instance's share instead of taking every limited route down.
- * Commands fail at once when Redis is away (no offline queue) or slow (commandTimeout).
+ * Logs a Redis outage once, and its end: the counters carry on in memory meanwhile. Returns the
+ * function the stores and counters call when a command could not reach Redis.
  */
-function redisOrMemoryStore(redis: Redis, nameSpace: string, log: FastifyBaseLogger) {
+function outageReporter(redis: Redis, log: FastifyBaseLogger) {
   let degraded = false;
-  const fallBack = (error: unknown) => {
-    if (degraded) return;
-    degraded = true;
-    log.warn({ err: error }, "rate limits: Redis unavailable, counting in memory until it returns");
-  };
   redis.on("ready", () => {
     if (!degraded) return;
     degraded = false;
     log.warn("rate limits: Redis is back, counting there again");
   });
+  return (error: unknown) => {
+    if (degraded) return;
+    degraded = true;
+    log.warn({ err: error }, "rate limits: Redis unavailable, counting in memory until it returns");
+  };
+}
 
+/**
+ * Counts in Redis while it answers and in this process's memory while it does not, so an outage
+ * of Redis loosens the limits to one instance's share instead of taking every limited route down.
+ * Commands fail at once when Redis is away (no offline queue) or slow (commandTimeout).
+ */
+function redisOrMemoryStore(redis: Redis, nameSpace: string, fallBack: (error: unknown) => void) {
   return class RedisOrMemoryStore {
     constructor(
       params: FastifyRateLimitOptions | RouteOptions,
@@ -67,12 +85,14 @@ function redisOrMemoryStore(redis: Redis, nameSpace: string, log: FastifyBaseLog
 /**
  * Rate limits, in memory by default; with REDIS_URL in Redis so that several instances agree
  * (DESIGN D14), falling back to memory while Redis is unreachable. Routes opt in with
- * `config: { rateLimit: { max, timeWindow } }`.
+ * `config: { rateLimit: { max, timeWindow } }`; code that counts only failures uses
+ * `app.attemptCounter`.
  */
 export default fp<{ redisUrl?: string; perMinute: number }>(
   async (app, options) => {
     const nameSpace = "studio-rate-limit:";
     let store: ReturnType<typeof redisOrMemoryStore> | undefined;
+    let counter = (_name: string, windowMs: number) => memoryAttemptCounter(windowMs);
     if (options.redisUrl) {
       const { Redis } = await import("ioredis");
       const redis = new Redis(options.redisUrl, {
@@ -88,8 +108,11 @@ export default fp<{ redisUrl?: string; perMinute: number }>(
       app.addHook("onClose", async () => {
         redis.disconnect();
       });
-      store = redisOrMemoryStore(redis, nameSpace, app.log);
+      const fallBack = outageReporter(redis, app.log);
+      store = redisOrMemoryStore(redis, nameSpace, fallBack);
+      counter = (name, windowMs) => redisAttemptCounter(redis, `${nameSpace}${name}:`, windowMs, fallBack);
     }
+    app.decorate("attemptCounter", counter);
     await app.register(rateLimit, {
       global: false,
       max: options.perMinute,

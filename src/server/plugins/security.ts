@@ -21,8 +21,9 @@ declare module "fastify" {
  * widen by named origins and nothing else). app.ts gives the same set to Fastify's early refusals.
  * State-changing requests from another origin are refused (DESIGN D6).
  */
-export default fp<{ https: boolean; styleHashes?: string[] }>(
+export default fp<{ https: boolean; styleHashes?: string[]; siteUrl?: string }>(
   async (app, options) => {
+    const siteOrigin = options.siteUrl ? new URL(options.siteUrl).origin : undefined;
     const settings = { https: options.https, styleHashes: options.styleHashes ?? [] };
     const base = baseCsp(settings);
     const headers = securityHeaders(settings);
@@ -38,18 +39,34 @@ export default fp<{ https: boolean; styleHashes?: string[] }>(
       if (routeExtension) reply.header("Content-Security-Policy", serializeCsp(extendCsp(base, routeExtension)));
 
       if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
-      const origin = request.headers.origin;
-      if (!origin) return;
-      let originHost: string;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        originHost = "";
-      }
-      if (originHost !== request.headers.host) {
-        throw new ApiError(403, "forbidden_origin", "errors.forbiddenOrigin");
+      if (isForeign(request.headers.origin, request.headers.host, siteOrigin, request.headers["sec-fetch-site"])) {
+        throw new ApiError(403, "foreign_origin", "errors.forbiddenOrigin");
       }
     });
   },
   { name: "security" },
 );
+
+/**
+ * Whether a state-changing request comes from another site (DESIGN D6): its Origin is neither
+ * this host nor SITE_URL's origin (behind a proxy the Host may be an internal name). `Origin:
+ * null` (sandboxed frames, some redirects) is foreign. Without an Origin, a browser's
+ * `Sec-Fetch-Site: cross-site` still counts; API clients send neither and pass (they hold a
+ * Bearer token, which another site cannot make a browser send).
+ */
+function isForeign(
+  origin: string | undefined,
+  host: string | undefined,
+  siteOrigin: string | undefined,
+  fetchSite: string | string[] | undefined,
+): boolean {
+  if (origin === undefined) return fetchSite === "cross-site";
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return true;
+  }
+  if (parsed.origin === siteOrigin) return false;
+  return parsed.host !== host;
+}

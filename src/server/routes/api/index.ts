@@ -1,7 +1,11 @@
 import { join } from "node:path";
 import type { FastifyPluginAsync } from "fastify";
+import accountRoutes from "./account/index.ts";
 import adminRoutes from "./admin/index.ts";
 import analyzeFontRoutes from "./analyze-font/index.ts";
+import { accountGuards, type AccountLimits } from "./auth/guards.ts";
+import authRoutes from "./auth/index.ts";
+import type { AccountMailSettings } from "#server/modules/accounts/account-settings.ts";
 import fontRoutes from "./fonts/index.ts";
 import imageRoutes from "./image/index.ts";
 import leadRoutes, { type LeadRouteOptions } from "./leads/index.ts";
@@ -12,6 +16,7 @@ export type ApiOptions = {
   mediaDir: string;
   staticDir: string;
   leads: LeadRouteOptions;
+  accounts: { mail: AccountMailSettings; limits: AccountLimits };
 };
 
 /**
@@ -26,6 +31,9 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (api, options) => {
   await api.register(analyzeFontRoutes);
   await api.register(fontRoutes);
   await api.register(leadRoutes, options.leads);
+  const guards = accountGuards(api, options.accounts.limits);
+  await api.register(authRoutes, { prefix: "/auth", ...options.accounts, guards });
+  await api.register(accountRoutes, { prefix: "/account", guards });
   await api.register(adminRoutes, { prefix: "/admin" });
   registerNotFound(api);
 };

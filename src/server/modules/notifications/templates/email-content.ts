@@ -26,6 +26,8 @@ export type EmailBlock =
   | { type: "paragraph"; content: Inline[] }
   /** A highlighted label and value, e.g. the lead's reference. */
   | { type: "callout"; label: string; value: Inline }
+  /** A call to action: a link drawn as a button (the plain-text part prints the address). */
+  | { type: "button"; text: string; href: string }
   /** Label/value rows; `multiline` keeps the value's line breaks (a message). */
   | { type: "fields"; rows: { label: string; value: Inline; multiline?: boolean }[] };
 

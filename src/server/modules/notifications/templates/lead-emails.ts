@@ -206,7 +206,8 @@ function formatReceived(date: Date, lang: Lang): string {
   return lang === "ar" ? `${text} (بتوقيت الرياض)` : `${text} (Riyadh time)`;
 }
 
-function footer(lang: Lang, studio: StudioContact): Inline[][] {
+/** The closing lines of every e-mail: the studio's name, e-mail, phone and site. */
+export function studioFooter(lang: Lang, studio: StudioContact): Inline[][] {
   const site = studio.siteUrl.replace(/\/+$/, "");
   return [
     [copy[lang].footer],
@@ -239,7 +240,7 @@ export function studioLeadNotification(lead: Lead, studio: StudioContact) {
     subject: interpolate(t.studio.subject[kind], params),
     preview: interpolate(t.studio.subject[kind], params),
     blocks,
-    footer: footer(lang, studio),
+    footer: studioFooter(lang, studio),
   };
   return renderEmail(content);
 }
@@ -263,7 +264,7 @@ export function leadAcknowledgement(lead: Lead, studio: StudioContact) {
     subject: interpolate(t.customer.subject[kind], { reference: lead.reference }),
     preview: t.customer.preview,
     blocks,
-    footer: footer(lang, studio),
+    footer: studioFooter(lang, studio),
   };
   return renderEmail(content);
 }

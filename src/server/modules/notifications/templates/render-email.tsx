@@ -172,6 +172,28 @@ function Block({ block, lang, base }: { block: EmailBlock; lang: Lang; base: CSS
           </tr>
         </Table>
       );
+    case "button":
+      return (
+        <Table dir={dir} style={{ margin: "4px 0 24px", width: "auto" }}>
+          <tr>
+            <td style={{ backgroundColor: ACCENT, borderRadius: 6 }}>
+              <a
+                href={block.href}
+                style={{
+                  ...base,
+                  display: "inline-block",
+                  padding: "12px 24px",
+                  color: INK,
+                  fontWeight: 700,
+                  textDecoration: "none",
+                }}
+              >
+                {block.text}
+              </a>
+            </td>
+          </tr>
+        </Table>
+      );
     case "fields":
       return (
         <Table dir={dir} style={{ margin: "0 0 20px", border: "1px solid #ece8e1" }}>
@@ -250,6 +272,9 @@ function renderText(content: EmailContent): string {
         break;
       case "callout":
         lines.push(`${block.label}: ${inline([block.value])}`, "");
+        break;
+      case "button":
+        lines.push(`${block.text}:`, block.href, "");
         break;
       case "fields":
         for (const row of block.rows) {

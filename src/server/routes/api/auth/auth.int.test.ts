@@ -1,0 +1,464 @@
+import { parseOptions } from "@node-rs/argon2";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "#server/db/schema/accounts.ts";
+import { outbox } from "#server/db/schema/notifications.ts";
+import { disableUser, enableUser } from "#server/modules/accounts/disable-user.ts";
+import { SESSION_POLICY } from "#server/modules/accounts/sessions.ts";
+import { tokenId } from "#server/modules/accounts/tokens.ts";
+import { ar } from "#shared/i18n/ar.ts";
+import { en } from "#shared/i18n/en.ts";
+import { createTestApp } from "#tests/helpers/app.ts";
+import { signIn, signUpCustomer } from "#tests/helpers/accounts.ts";
+
+const signUpBody = {
+  firstName: "Noura",
+  lastName: "Al-Saud",
+  email: "Noura.AlSaud@Example.sa",
+  phone: "+966 50 000 0000",
+  country: "Saudi Arabia",
+  password: "walnut and dates",
+};
+
+const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { "content-type": "application/json" } });
+
+function sessionCookie(response: LightMyRequestResponse) {
+  return response.cookies.find((cookie) => cookie.name === "session");
+}
+
+describe("accounts: sign-up, sign-in, me, sign-out (spec §3, §7; DESIGN D6)", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ SIGNUPS_PER_HOUR: "1000", SIGNIN_PER_MINUTE: "1000" });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: "POST",
+      url,
+      payload: JSON.stringify(body),
+      headers: { "content-type": "application/json", ...headers },
+    });
+
+  it("signs up: 201 { user, token, message }, a session cookie, and an argon2id hash (m >= 19456, t >= 2, p = 1)", async () => {
+    const response = await post("/api/auth/signup", signUpBody);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      user: { firstName: "Noura", lastName: "Al-Saud", email: signUpBody.email, isAdmin: false },
+      token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      message: en.auth.signedUp,
+    });
+    const cookie = sessionCookie(response)!;
+    expect(cookie.value).toBe(body.token);
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: "Lax",
+      path: "/",
+      maxAge: SESSION_POLICY.absoluteMs / 1000,
+    });
+    expect(cookie.secure).toBeFalsy();
+
+    const [user] = await app.db.select().from(users).where(eq(users.email, signUpBody.email));
+    expect(user).toMatchObject({ phone: "+966 50 000 0000", country: "Saudi Arabia", lang: "en", isAdmin: false });
+    expect(user!.emailVerifiedAt).toBeNull();
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$/);
+    const options = parseOptions(user!.passwordHash);
+    expect(options.memoryCost).toBeGreaterThanOrEqual(19456);
+    expect(options.timeCost).toBeGreaterThanOrEqual(2);
+    expect(options.parallelism).toBe(1);
+    expect(user!.passwordHash).not.toContain(signUpBody.password);
+
+    // Only the token's hash is stored.
+    const stored = await app.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    expect(stored.map((s) => s.id)).toEqual([tokenId(body.token)]);
+    expect(JSON.stringify(stored)).not.toContain(body.token);
+  });
+
+  it("refuses a second account for the same e-mail in any case: 409 email_taken, in the caller's language", async () => {
+    const again = { ...signUpBody, email: signUpBody.email.toUpperCase() };
+    const english = await post("/api/auth/signup", again);
+    expect(english.statusCode).toBe(409);
+    expect(english.json()).toEqual({
+      error: { code: "email_taken", message: en.auth.emailTaken, fields: { email: en.auth.emailTaken } },
+    });
+    const arabic = await post("/api/auth/signup", again, { "accept-language": "ar" });
+    expect(arabic.json().error.message).toBe(ar.auth.emailTaken);
+    expect(
+      await app.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(sql`lower(email) = lower(${again.email})`),
+    ).toEqual([{ n: 1 }]);
+  });
+
+  it.each([
+    ["en", en],
+    ["ar", ar],
+  ] as const)("validates per spec §5 with field messages in %s", async (lang, catalog) => {
+    const response = await post(
+      "/api/auth/signup",
+      { firstName: "N", lastName: "", email: "noura@", country: "S", password: "12345" },
+      { "accept-language": lang },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: "invalid_request",
+        message: catalog.errors.invalidRequest,
+        fields: {
+          firstName: catalog.auth.firstName.min,
+          lastName: catalog.auth.lastName.min,
+          email: catalog.auth.email.invalid,
+          country: catalog.auth.country.required,
+          password: catalog.auth.password.min,
+        },
+      },
+    });
+    const signInResponse = await post("/api/auth/signin", { email: "x", password: "123" }, { "accept-language": lang });
+    expect(signInResponse.json().error.fields).toEqual({
+      email: catalog.auth.email.invalid,
+      password: catalog.auth.password.min,
+    });
+  });
+
+  it("refuses unknown fields such as confirmPassword or isAdmin", async () => {
+    const response = await post("/api/auth/signup", { ...signUpBody, email: "x1@example.sa", isAdmin: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ isAdmin: en.errors.unknownField });
+    const confirm = await post("/api/auth/signup", { ...signUpBody, email: "x2@example.sa", confirmPassword: "x" });
+    expect(confirm.json().error.fields).toEqual({ confirmPassword: en.errors.unknownField });
+  });
+
+  it("stores the language of the sign-up (a `lang` field) and writes the verification e-mail in it", async () => {
+    const response = await post("/api/auth/signup", {
+      ...signUpBody,
+      email: "huda@example.sa",
+      firstName: "هدى",
+      lang: "ar",
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message).toBe(ar.auth.signedUp);
+    const [user] = await app.db.select().from(users).where(eq(users.email, "huda@example.sa"));
+    expect(user!.lang).toBe("ar");
+    const mail = (await app.db.select().from(outbox)).filter((row) => row.to === "huda@example.sa");
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({
+      kind: "account.verify",
+      lang: "ar",
+      subject: "أكّد بريدك الإلكتروني في استوديو نواة",
+    });
+    expect(mail[0]!.html).toContain('dir="rtl"');
+    expect(mail[0]!.text).toMatch(/http:\/\/localhost:3000\/ar\/auth\/verify-email#token=[A-Za-z0-9_-]{43}/);
+  });
+
+  it("signs in with the e-mail in any case: 200 { user, token, message } and a new session", async () => {
+    const response = await post("/api/auth/signin", {
+      email: "noura.alsaud@EXAMPLE.sa",
+      password: signUpBody.password,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      user: { firstName: "Noura", lastName: "Al-Saud", email: signUpBody.email, isAdmin: false },
+      token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      message: en.auth.signedIn,
+    });
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(sessionCookie(response)).toMatchObject({ value: response.json().token, httpOnly: true, sameSite: "Lax" });
+  });
+
+  it("answers /api/auth/me with exactly the spec's User, by cookie or by Bearer; 401 signed out", async () => {
+    const account = await signIn(app, signUpBody.email, signUpBody.password);
+    for (const headers of [account.cookie, account.bearer]) {
+      const me = await app.inject({ url: "/api/auth/me", headers });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toEqual({ firstName: "Noura", lastName: "Al-Saud", email: signUpBody.email, isAdmin: false });
+    }
+    const signedOut = await app.inject({ url: "/api/auth/me", headers: { "accept-language": "ar" } });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ error: { code: "unauthorized", message: ar.errors.unauthorized } });
+    const garbage = await app.inject({ url: "/api/auth/me", headers: { authorization: "Bearer not-a-token" } });
+    expect(garbage.statusCode).toBe(401);
+  });
+
+  it("signs out: the session is revoked, the cookie cleared, and the token then gets 401 (cookie and Bearer)", async () => {
+    const account = await signIn(app, signUpBody.email, signUpBody.password);
+    const response = await app.inject({ method: "POST", url: "/api/auth/signout", headers: account.cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: en.auth.signedOut });
+    const cleared = sessionCookie(response)!;
+    expect(cleared.value).toBe("");
+    expect(cleared.maxAge).toBe(0);
+    expect(
+      await app.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, tokenId(account.token))),
+    ).toEqual([]);
+    for (const headers of [account.cookie, account.bearer]) {
+      expect((await app.inject({ url: "/api/auth/me", headers })).statusCode).toBe(401);
+    }
+    // Signing out when not signed in is fine too.
+    expect((await app.inject({ method: "POST", url: "/api/auth/signout" })).statusCode).toBe(200);
+  });
+
+  it("ends a session at its idle deadline and at its absolute deadline", async () => {
+    const idle = await signIn(app, signUpBody.email, signUpBody.password);
+    const absolute = await signIn(app, signUpBody.email, signUpBody.password);
+    expect((await app.inject({ url: "/api/auth/me", headers: idle.bearer })).statusCode).toBe(200);
+    const past = new Date(Date.now() - 1000);
+    await app.db
+      .update(sessions)
+      .set({ idleExpiresAt: past })
+      .where(eq(sessions.id, tokenId(idle.token)));
+    await app.db
+      .update(sessions)
+      .set({ expiresAt: past })
+      .where(eq(sessions.id, tokenId(absolute.token)));
+    expect((await app.inject({ url: "/api/auth/me", headers: idle.bearer })).statusCode).toBe(401);
+    const expired = await app.inject({ url: "/api/auth/me", headers: absolute.cookie });
+    expect(expired.statusCode).toBe(401);
+    expect(sessionCookie(expired)?.value).toBe("");
+  });
+
+  it("pushes the idle deadline forward when a session is used, at most once per few minutes, never past the absolute one", async () => {
+    const account = await signIn(app, signUpBody.email, signUpBody.password);
+    const id = tokenId(account.token);
+    const [fresh] = await app.db.select().from(sessions).where(eq(sessions.id, id));
+    await app.inject({ url: "/api/auth/me", headers: account.bearer });
+    const [unchanged] = await app.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(unchanged!.idleExpiresAt).toEqual(fresh!.idleExpiresAt);
+
+    const longAgo = new Date(Date.now() - SESSION_POLICY.touchEveryMs - 1000);
+    const soon = new Date(Date.now() + 60_000);
+    await app.db.update(sessions).set({ lastSeenAt: longAgo, idleExpiresAt: soon }).where(eq(sessions.id, id));
+    await app.inject({ url: "/api/auth/me", headers: account.bearer });
+    const [touched] = await app.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(touched!.idleExpiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_POLICY.idleMs - 60_000);
+    expect(touched!.idleExpiresAt.getTime()).toBeLessThanOrEqual(touched!.expiresAt.getTime());
+  });
+
+  it("gives byte-identical 401 answers for an unknown e-mail, a wrong password and a disabled account", async () => {
+    const disabled = await signUpCustomer(app, { email: "disabled@example.sa", password: "correct horse" });
+    const [row] = await app.db.select().from(users).where(eq(users.email, disabled.email));
+    await disableUser(app.db, row!.id);
+    const attempts = [
+      { email: "nobody@example.sa", password: "whatever1" },
+      { email: signUpBody.email, password: "wrong password" },
+      { email: disabled.email, password: "correct horse" },
+    ];
+    for (const lang of ["en", "ar"]) {
+      const answers = [];
+      for (const attempt of attempts) {
+        const response = await post("/api/auth/signin", attempt, { "accept-language": lang });
+        // Per-request headers aside (its id, the date, the address's request budget), all equal.
+        const headers = Object.fromEntries(
+          Object.entries(response.headers).filter(([name]) => !/^(x-request-id|date|x-ratelimit-.*)$/.test(name)),
+        );
+        answers.push({ status: response.statusCode, body: response.rawPayload.toString("hex"), headers });
+      }
+      expect(answers[0]!.status).toBe(401);
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+    }
+    const english = await post("/api/auth/signin", attempts[0]);
+    expect(english.json()).toEqual({ error: { code: "invalid_credentials", message: en.auth.invalidCredentials } });
+    const arabic = await post("/api/auth/signin", attempts[0], { "accept-language": "ar" });
+    expect(arabic.json()).toEqual({ error: { code: "invalid_credentials", message: ar.auth.invalidCredentials } });
+  });
+
+  it("takes as long for an unknown e-mail as for a wrong password (one argon2 verification each)", async () => {
+    const time = async (email: string) => {
+      const start = process.hrtime.bigint();
+      await post("/api/auth/signin", { email, password: "not the password" }, {});
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const unknown: number[] = [];
+    const known: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      unknown.push(await time(`ghost${i}@example.sa`));
+      known.push(await time(signUpBody.email));
+    }
+    // Generous bounds for a shared machine: without the dummy hash an unknown e-mail answers in
+    // about a millisecond, against tens for a real verification.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(median(unknown)).toBeLessThan(median(known) * 2);
+  });
+
+  it("lets a disabled account sign in again once it is enabled; disabling ended its sessions", async () => {
+    const customer = await signUpCustomer(app, { email: "toggle@example.sa", password: "correct horse" });
+    const [row] = await app.db.select().from(users).where(eq(users.email, customer.email));
+    expect((await app.inject({ url: "/api/auth/me", headers: customer.bearer })).statusCode).toBe(200);
+    await disableUser(app.db, row!.id);
+    expect((await app.inject({ url: "/api/auth/me", headers: customer.bearer })).statusCode).toBe(401);
+    expect(await app.db.select().from(sessions).where(eq(sessions.userId, row!.id))).toEqual([]);
+    expect((await post("/api/auth/signin", { email: customer.email, password: "correct horse" })).statusCode).toBe(401);
+    await enableUser(app.db, row!.id);
+    expect((await post("/api/auth/signin", { email: customer.email, password: "correct horse" })).statusCode).toBe(200);
+  });
+
+  it("refuses a state-changing request from another site: 403 foreign_origin; this site's origin passes", async () => {
+    const foreign = await post(
+      "/api/auth/signin",
+      { email: signUpBody.email, password: signUpBody.password },
+      { origin: "https://evil.example", "accept-language": "ar" },
+    );
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ error: { code: "foreign_origin", message: ar.errors.forbiddenOrigin } });
+    expect(sessionCookie(foreign)).toBeUndefined();
+    const nullOrigin = await post("/api/auth/signout", {}, { origin: "null" });
+    expect(nullOrigin.statusCode).toBe(403);
+    const crossSite = await post("/api/auth/signout", {}, { "sec-fetch-site": "cross-site" });
+    expect(crossSite.statusCode).toBe(403);
+    const own = await post(
+      "/api/auth/signin",
+      { email: signUpBody.email, password: signUpBody.password },
+      { origin: "http://localhost:3000" },
+    );
+    expect(own.statusCode).toBe(200);
+  });
+
+  it("does not look anyone up for a request without a cookie or token, nor for pages", async () => {
+    const account = await signIn(app, signUpBody.email, signUpBody.password);
+    const reads: string[] = [];
+    const original = app.db.select.bind(app.db);
+    app.db.select = ((...args: Parameters<typeof original>) => {
+      reads.push("select");
+      return original(...args);
+    }) as typeof app.db.select;
+    try {
+      await app.inject({ url: "/healthz" });
+      await app.inject({ url: "/api/auth/me" });
+      await app.inject({ url: "/", headers: account.cookie });
+      expect(reads).toEqual([]);
+      await app.inject({ url: "/api/auth/me", headers: account.cookie });
+      expect(reads).toEqual(["select"]);
+    } finally {
+      app.db.select = original;
+    }
+  });
+});
+
+describe("accounts: limits on repeated failures (429, DESIGN D6)", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({
+      SIGNUPS_PER_HOUR: "1000",
+      SIGNIN_PER_MINUTE: "1000",
+      SIGNIN_FAILURES_PER_ACCOUNT: "3",
+      SIGNIN_FAILURES_PER_ADDRESS: "6",
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const signInFrom = (remoteAddress: string, email: string, password: string, lang = "en") =>
+    app.inject({
+      method: "POST",
+      url: "/api/auth/signin",
+      remoteAddress,
+      ...json({ email, password }),
+      headers: { "content-type": "application/json", "accept-language": lang },
+    });
+
+  it("locks an account after repeated wrong passwords, from any address, even for the right password", async () => {
+    const customer = await signUpCustomer(app, { password: "the right one" });
+    for (let i = 0; i < 3; i++) {
+      expect((await signInFrom(`10.0.1.${i}`, customer.email, "wrong guess")).statusCode).toBe(401);
+    }
+    const locked = await signInFrom("10.0.1.9", customer.email.toUpperCase(), "the right one", "ar");
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ error: { code: "too_many_attempts", message: ar.auth.tooManyAttempts } });
+    const retryAfter = Number(locked.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it("locks an unknown e-mail the same way, so the limit tells nothing about which e-mails exist", async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await signInFrom(`10.0.2.${i}`, "ghost@example.sa", "wrong guess")).statusCode).toBe(401);
+    }
+    expect((await signInFrom("10.0.2.9", "ghost@example.sa", "wrong guess")).statusCode).toBe(429);
+  });
+
+  it("locks an address that fails across many accounts, and no other address", async () => {
+    for (let i = 0; i < 6; i++) {
+      expect((await signInFrom("10.0.3.1", `spray${i}@example.sa`, "wrong guess")).statusCode).toBe(401);
+    }
+    const customer = await signUpCustomer(app, { password: "the right one" });
+    const blocked = await signInFrom("10.0.3.1", customer.email, "the right one");
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.message).toBe(en.auth.tooManyAttempts);
+    expect((await signInFrom("10.0.3.2", customer.email, "the right one")).statusCode).toBe(200);
+  });
+
+  it("forgets an account's failures after a successful sign-in", async () => {
+    const customer = await signUpCustomer(app, { password: "the right one" });
+    for (let i = 0; i < 2; i++) await signInFrom("10.0.4.1", customer.email, "wrong guess");
+    expect((await signInFrom("10.0.4.2", customer.email, "the right one")).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) await signInFrom("10.0.4.3", customer.email, "wrong guess");
+    expect((await signInFrom("10.0.4.4", customer.email, "the right one")).statusCode).toBe(200);
+  });
+});
+
+describe("accounts: sign-up and sign-in request limits", () => {
+  it("limits sign-ups per address (bounding e-mail probing through 409s) and sign-in requests per minute", async () => {
+    const app = await createTestApp({ SIGNUPS_PER_HOUR: "2", SIGNIN_PER_MINUTE: "2" });
+    try {
+      const signUp = (email: string) =>
+        app.inject({
+          method: "POST",
+          url: "/api/auth/signup",
+          remoteAddress: "10.9.0.1",
+          ...json({ ...signUpBody, email }),
+        });
+      expect((await signUp("a@example.sa")).statusCode).toBe(201);
+      expect((await signUp("a@example.sa")).statusCode).toBe(409);
+      const limited = await signUp("b@example.sa");
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error).toEqual({ code: "too_many_signups", message: en.auth.tooManySignUps });
+      expect(limited.headers["retry-after"]).toBeDefined();
+
+      const signInOnce = () =>
+        app.inject({
+          method: "POST",
+          url: "/api/auth/signin",
+          remoteAddress: "10.9.0.2",
+          ...json({ email: "a@example.sa", password: "x".repeat(8) }),
+        });
+      await signInOnce();
+      await signInOnce();
+      const tooMany = await signInOnce();
+      expect(tooMany.statusCode).toBe(429);
+      expect(tooMany.json().error.code).toBe("too_many_attempts");
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("accounts: cookies on an https site", () => {
+  it("marks the session cookie Secure when SITE_URL is https", async () => {
+    const app = await createTestApp({ SITE_URL: "https://nawat.studio", SIGNUPS_PER_HOUR: "10" });
+    try {
+      const response = await app.inject({ method: "POST", url: "/api/auth/signup", ...json(signUpBody) });
+      expect(response.statusCode).toBe(201);
+      expect(sessionCookie(response)).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
+      const signOut = await app.inject({
+        method: "POST",
+        url: "/api/auth/signout",
+        headers: { cookie: `session=${response.json().token}`, origin: "https://nawat.studio", host: "internal:3000" },
+      });
+      expect(signOut.statusCode).toBe(200);
+      expect(sessionCookie(signOut)).toMatchObject({ value: "", secure: true });
+    } finally {
+      await app.close();
+    }
+  });
+});
