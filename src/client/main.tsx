@@ -8,7 +8,7 @@ import { logArabicFontLoad } from "./lib/arabic-font.ts";
 import { openBelowFoldWhenSettled } from "./lib/below-fold.ts";
 import { loadQueryRoot } from "./lib/query-boundary.tsx";
 import { markHydrationStart } from "./lib/hydration.ts";
-import { checkSession } from "./lib/session.ts";
+import { checkSession } from "./lib/auth-store.ts";
 import { pageLoaders } from "./pages/registry.ts";
 import { splitLangPath } from "#shared/lang.ts";
 import { pageForPath } from "#shared/routes.ts";

@@ -14,7 +14,7 @@ import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { ApiError, apiRequest } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
 import { Link } from "#client/lib/router.tsx";
-import { checkSession } from "#client/lib/session.ts";
+import { checkSession } from "#client/lib/auth-store.ts";
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from "#shared/schemas/auth.ts";
 
 export const copy = defineLazyCopy({

@@ -22,13 +22,10 @@ export const arFrame: Catalog<EnglishFrame> = {
     toggleLanguageLabel: "View the site in English",
     account: "الحساب",
     signIn: "تسجيل الدخول",
-    signedInAs: "مسجَّل الدخول باسم {name}",
     openMenu: "افتح القائمة",
     closeMenu: "أغلق القائمة",
     menuTitle: "القائمة",
     homeLink: "استوديو نواة، الصفحة الرئيسية",
-    adminDashboard: "لوحة الإدارة",
-    signOut: "تسجيل الخروج",
   },
   footer: {
     description:

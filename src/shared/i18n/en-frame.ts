@@ -19,13 +19,10 @@ export const enFrame = {
     toggleLanguageLabel: "عرض الموقع بالعربية",
     account: "Account",
     signIn: "Sign in",
-    signedInAs: "Signed in as {name}",
     openMenu: "Open menu",
     closeMenu: "Close menu",
     menuTitle: "Menu",
     homeLink: "Nawat Studio, home",
-    adminDashboard: "Admin Dashboard",
-    signOut: "Sign Out",
   },
   footer: {
     description:

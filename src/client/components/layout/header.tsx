@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useAuth, type AuthUser } from "#client/lib/auth-store.ts";
+import { lazy, Suspense, useState } from "react";
+import { initialOf, useAuth, type AuthUser } from "#client/lib/auth-store.ts";
 import { NavLink } from "#client/lib/router.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
@@ -11,9 +11,9 @@ import { useHeaderVisibility } from "./use-header-visibility.ts";
 
 // The overlay and its dialog code load on the first tap, not with every page.
 const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
-// The account menu's code loads once a signed-in user is on screen (or the menu is opened).
-const loadAccountMenu = () => import("./account-menu.tsx");
-const AccountMenu = lazy(loadAccountMenu);
+// Signed in, the account button and its menu are their own chunk, loaded once a signed-in user
+// is on screen: a signed-out visitor (most of them) never downloads them.
+const AccountMenuButton = lazy(() => import("./account-menu.tsx"));
 
 export function Header() {
   const { t } = useI18n();
@@ -57,7 +57,9 @@ export function Header() {
         <div className="flex items-center gap-2">
           <LanguageToggle />
           {user ? (
-            <AccountButton user={user} />
+            <Suspense fallback={<InitialBadge user={user} />}>
+              <AccountMenuButton user={user} />
+            </Suspense>
           ) : (
             <Tooltip label={t("header.signIn")}>
               {(trigger) => (
@@ -97,74 +99,17 @@ export function Header() {
   );
 }
 
-/** The first letter of the first name (spec §2), as one character even outside the BMP. */
-function initialOf(user: AuthUser, lang: string): string {
-  return ([...user.firstName.trim()][0] ?? "?").toLocaleUpperCase(lang);
-}
-
-type Focus = "first" | "last";
-
-/**
- * Signed in: a menu button showing the initial (spec §2). The menu (full name, e-mail, Admin
- * Dashboard for admins, My account, Sign Out) is its own chunk, fetched as soon as the button is
- * on screen; it opens by click or by keyboard (Enter, Space, arrow keys) and gives focus back to
- * the button when it closes by Escape or by choosing an item.
- */
-function AccountButton({ user }: { user: AuthUser }) {
-  const { t, lang } = useI18n();
-  const [open, setOpen] = useState<Focus | null>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  const name = `${user.firstName} ${user.lastName}`;
-
-  useEffect(() => void loadAccountMenu().catch(() => undefined), []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      setOpen(event.key === "ArrowDown" ? "first" : "last");
-    }
-  };
-  const close = (returnFocus: boolean) => {
-    setOpen(null);
-    if (returnFocus) buttonRef.current?.focus();
-  };
-
+/** Until the account menu's chunk is here: the same circle with the initial, not yet a button. */
+function InitialBadge({ user }: { user: AuthUser }) {
+  const { lang } = useI18n();
   return (
-    <div className="relative">
-      <Tooltip label={t("header.signedInAs", { name })}>
-        {(trigger) => (
-          <button
-            ref={buttonRef}
-            type="button"
-            {...trigger}
-            id={`${menuId}-button`}
-            aria-label={t("header.account")}
-            aria-haspopup="menu"
-            aria-expanded={open !== null}
-            aria-controls={open ? menuId : undefined}
-            data-testid="account-button"
-            data-signed-in="true"
-            onClick={() => setOpen((current) => (current ? null : "first"))}
-            onKeyDown={onKeyDown}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-current bg-ink font-medium text-sand"
-          >
-            <span aria-hidden="true">{initialOf(user, lang)}</span>
-          </button>
-        )}
-      </Tooltip>
-      {open ? (
-        <Suspense fallback={null}>
-          <AccountMenu
-            id={menuId}
-            labelledBy={`${menuId}-button`}
-            user={user}
-            initialFocus={open}
-            buttonRef={buttonRef}
-            onClose={close}
-          />
-        </Suspense>
-      ) : null}
-    </div>
+    <span
+      aria-hidden="true"
+      data-testid="account-button"
+      data-signed-in="true"
+      className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-current bg-ink font-medium text-sand"
+    >
+      {initialOf(user, lang)}
+    </span>
   );
 }

@@ -2,12 +2,14 @@ import { useEffect, useState } from "react";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
+import { apiJson } from "#client/lib/api.ts";
 import { Link } from "#client/lib/router.tsx";
 import { mergeWishlistIntoAccount, toggleWishlist } from "#client/lib/wishlist.ts";
 import { formatPrice } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
-import { catalog } from "#content/catalog.ts";
 import type { AccountsCopy } from "../copy.ts";
+
+type CatalogProduct = { id: string; name: string; nameAr: string; priceHalalas: number };
 
 /**
  * The account's wishlist (DESIGN §3). Opening the page merges what this browser holds into the
@@ -17,9 +19,15 @@ export function AccountWishlist({ copy }: { copy: AccountsCopy }) {
   const { lang } = useI18n();
   const to = useLocalizedPath();
   const [ids, setIds] = useState<string[] | null>(null);
+  const [catalog, setCatalog] = useState<CatalogProduct[] | null>(null);
 
   useEffect(() => {
     mergeWishlistIntoAccount().then(setIds, () => setIds([]));
+    // Names and prices as the shop sells them today (the server's catalog, DESIGN D8).
+    apiJson<{ products: CatalogProduct[] }>("GET", "/api/products").then(
+      (answer) => setCatalog(answer.products),
+      () => setCatalog([]),
+    );
   }, []);
 
   const remove = async (id: string) => {
@@ -33,7 +41,7 @@ export function AccountWishlist({ copy }: { copy: AccountsCopy }) {
     toast({ title: copy.account.wishlist.removed });
   };
 
-  if (ids === null) return <p aria-busy="true" className="h-6" />;
+  if (ids === null || catalog === null) return <p aria-busy="true" className="h-6" />;
   const products = catalog.filter((product) => ids.includes(product.id));
   if (products.length === 0)
     return (
