@@ -8,7 +8,6 @@ import { logArabicFontLoad } from "./lib/arabic-font.ts";
 import { openBelowFoldWhenSettled } from "./lib/below-fold.ts";
 import { loadQueryRoot } from "./lib/query-boundary.tsx";
 import { markHydrationStart } from "./lib/hydration.ts";
-import { checkSession } from "./lib/auth-store.ts";
 import { pageLoaders } from "./pages/registry.ts";
 import { splitLangPath } from "#shared/lang.ts";
 import { pageForPath } from "#shared/routes.ts";
@@ -38,9 +37,6 @@ if (container.firstElementChild) {
   markHydrationStart();
   hydrateRoot(container, app);
 } else createRoot(container).render(app);
-
-// The stored user is on screen from the first render after hydration; the server confirms it.
-void checkSession();
 
 logArabicFontLoad();
 openBelowFoldWhenSettled();

@@ -14,8 +14,6 @@ export type AuthUser = { firstName: string; lastName: string; email: string; isA
 export type AuthState = { user: AuthUser | null; isAuthenticated: boolean };
 
 export const AUTH_STORAGE_KEY = "auth-storage";
-/** The browser's copy of the wishlist (lib/wishlist.ts); it goes when the session does. */
-export const WISHLIST_STORAGE_KEY = "wishlist";
 
 const signedOut: AuthState = { user: null, isAuthenticated: false };
 const listeners = new Set<() => void>();
@@ -89,30 +87,6 @@ const serverSnapshot = () => signedOut;
 
 export function useAuth(): AuthState {
   return useSyncExternalStore(subscribeAuth, getAuth, serverSnapshot);
-}
-
-/**
- * App start (spec §4): reads the current user once. A non-OK answer signs the browser out (and
- * forgets its copy of the wishlist); a network failure is only logged. A browser
- * that remembers nobody has no session to check (the cookie only comes from signing in here,
- * which also fills the store), so it makes no request.
- */
-export async function checkSession(): Promise<void> {
-  if (!getAuth().isAuthenticated) return;
-  try {
-    const response = await fetch("/api/auth/me", { credentials: "include" });
-    if (!response.ok) {
-      setAuth(null);
-      localStorage.removeItem(WISHLIST_STORAGE_KEY);
-      return;
-    }
-    const user: unknown = await response.json();
-    // Only the fields the interface shows (the answer may grow).
-    if (isAuthUser(user))
-      setAuth({ firstName: user.firstName, lastName: user.lastName, email: user.email, isAdmin: user.isAdmin });
-  } catch {
-    console.error("Failed to fetch user");
-  }
 }
 
 /** For tests: forget the cached state so the next read goes to storage. */

@@ -3,7 +3,7 @@
  * session; the auth store only remembers whom to show, and the browser's copy of the wishlist
  * belongs to the account once signed in.
  */
-import { setAuth } from "./auth-store.ts";
+import { getAuth, isAuthUser, setAuth } from "./auth-store.ts";
 import { clearWishlist } from "./wishlist.ts";
 
 /** Forgets the user in this browser (the server's session is already gone or is ended apart). */
@@ -20,4 +20,36 @@ export function signOutLocally(): void {
 export async function signOut(): Promise<void> {
   await fetch("/api/auth/signout", { method: "POST", credentials: "include" });
   signOutLocally();
+}
+
+/**
+ * App start (spec §4): reads the current user once per page load. A non-OK answer signs the
+ * browser out (and forgets its copy of the wishlist); a network failure is only logged. A browser
+ * that remembers nobody has no session to check (the cookie only comes from signing in here,
+ * which also fills the store), so it makes no request; that is why the check runs from the code
+ * a remembered user loads anyway (the header's account menu, the sign-in page), and the home
+ * page of a signed-out visitor carries none of it.
+ */
+export function checkSession(): Promise<void> {
+  return (started ??= readCurrentUser());
+}
+
+let started: Promise<void> | undefined;
+
+/** Reads the current user now (after something that may have ended the session). */
+export async function readCurrentUser(): Promise<void> {
+  if (!getAuth().isAuthenticated) return;
+  try {
+    const response = await fetch("/api/auth/me", { credentials: "include" });
+    if (!response.ok) {
+      signOutLocally();
+      return;
+    }
+    const user: unknown = await response.json();
+    // Only the fields the interface shows (the answer may grow).
+    if (isAuthUser(user))
+      setAuth({ firstName: user.firstName, lastName: user.lastName, email: user.email, isAdmin: user.isAdmin });
+  } catch {
+    console.error("Failed to fetch user");
+  }
 }

@@ -6,8 +6,9 @@
  * out empties the browser's copy, so the next person at this browser does not see it.
  */
 import { apiJson } from "./api.ts";
-import { getAuth, WISHLIST_STORAGE_KEY as key } from "./auth-store.ts";
+import { getAuth } from "./auth-store.ts";
 
+const key = "wishlist";
 const accountWishlist = "/api/account/wishlist";
 
 type WishlistAnswer = { productIds: string[] };

@@ -11,6 +11,7 @@ import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { getAuth, useAuth } from "#client/lib/auth-store.ts";
 import { useLocation, useNavigate } from "#client/lib/router.tsx";
 import { safeNextPath } from "#client/lib/safe-next.ts";
+import { checkSession } from "#client/lib/session.ts";
 
 export const copy = defineLazyCopy({
   en: () => import("#client/features/accounts/accounts.en.ts"),
@@ -39,8 +40,12 @@ export default function AuthPage() {
   const finishing = useRef(false);
 
   useEffect(() => {
-    // Read the store, not the render: the first render after hydration is always signed out.
-    if (getAuth().isAuthenticated && !finishing.current) navigate(to("/"), { replace: true });
+    // Read the store, not the render: the first render after hydration is always signed out. A
+    // remembered user is sent home once the server confirms the session (spec §4's check).
+    if (!getAuth().isAuthenticated || finishing.current) return;
+    void checkSession().then(() => {
+      if (getAuth().isAuthenticated && !finishing.current) navigate(to("/"), { replace: true });
+    });
   }, [isAuthenticated, navigate, to]);
 
   const finish = async (answer: AuthAnswer, kind: Tab) => {

@@ -14,7 +14,7 @@ import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { ApiError, apiRequest } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
 import { Link } from "#client/lib/router.tsx";
-import { checkSession } from "#client/lib/auth-store.ts";
+import { readCurrentUser } from "#client/lib/session.ts";
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from "#shared/schemas/auth.ts";
 
 export const copy = defineLazyCopy({
@@ -59,7 +59,7 @@ export default function ResetPasswordPage() {
     }
     setState({ kind: "done" });
     // Every session of the account has ended: if this browser was signed in to it, it is not now.
-    void checkSession();
+    void readCurrentUser();
   };
 
   const signIn = (

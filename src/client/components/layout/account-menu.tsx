@@ -5,7 +5,7 @@ import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { initialOf, type AuthUser } from "#client/lib/auth-store.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import { Link, useNavigate } from "#client/lib/router.tsx";
-import { signOut } from "#client/lib/session.ts";
+import { checkSession, signOut } from "#client/lib/session.ts";
 
 // The menu's own words, in this chunk (loaded only for a signed-in visitor), not in the frame.
 const words = {
@@ -38,6 +38,9 @@ export default function AccountMenuButton({ user }: { user: AuthUser }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const name = `${user.firstName} ${user.lastName}`;
+
+  // App start (spec §4): this chunk loads only when someone is remembered, so it runs the check.
+  useEffect(() => void checkSession(), []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
