@@ -41,11 +41,14 @@ export async function readCurrentUser(): Promise<void> {
   if (!getAuth().isAuthenticated) return;
   try {
     const response = await fetch("/api/auth/me", { credentials: "include" });
+    // Signed out while the answer was on its way: that is the newer news.
+    if (!getAuth().isAuthenticated) return;
     if (!response.ok) {
       signOutLocally();
       return;
     }
     const user: unknown = await response.json();
+    if (!getAuth().isAuthenticated) return;
     // Only the fields the interface shows (the answer may grow).
     if (isAuthUser(user))
       setAuth({ firstName: user.firstName, lastName: user.lastName, email: user.email, isAdmin: user.isAdmin });
