@@ -57,6 +57,9 @@ const languages = [
       admin: "Admin Dashboard",
       verifiedBadge: "Verified",
       account: "Account",
+      nawat: "Nawat Date Bowl",
+      remove: "Remove Nawat Date Bowl from your wishlist",
+      savedToAccount: "Nawat is saved to your account.",
     },
   },
   {
@@ -108,6 +111,9 @@ const languages = [
       admin: "لوحة الإدارة",
       verifiedBadge: "موثّق",
       account: "الحساب",
+      nawat: "صحن نواة للتمر",
+      remove: "إزالة صحن نواة للتمر من المفضلة",
+      savedToAccount: "حفظنا «نواة» في حسابك.",
     },
   },
 ] as const;
@@ -352,6 +358,54 @@ for (const l of languages) {
         await signInThroughPage(page, l, email, password, next);
         await expect(page).toHaveURL(l.home);
       }
+    });
+
+    test("the browser's wishlist joins the account at sign-up and is the account's from then on", async ({ page }) => {
+      const email = freshEmail(`wish-${l.lang}`);
+      // Signed out: Nawat goes on this browser's list.
+      await page.goto(`${l.prefix}/products`);
+      await waitForApp(page);
+      await page.getByTestId("wishlist").click();
+      await expect(page.getByTestId("wishlist")).toHaveAttribute("aria-pressed", "true");
+
+      await page.goto(`${l.prefix}/auth`);
+      await waitForApp(page);
+      await page.getByRole("tab", { name: l.t.signUpTab }).click();
+      const panel = page.getByRole("tabpanel");
+      await panel.getByLabel(l.t.firstName).fill(l.firstName);
+      await panel.getByLabel(l.t.lastName).fill(l.lastName);
+      await panel.getByLabel(l.t.email, { exact: true }).fill(email);
+      await panel.getByLabel(l.t.country).fill(l.country);
+      await panel.getByLabel(l.t.password, { exact: true }).fill("walnut-bowl-1");
+      await panel.getByLabel(l.t.confirmPassword).fill("walnut-bowl-1");
+      await panel.getByRole("button", { name: l.t.create }).click();
+      await expect(page).toHaveURL(l.home);
+
+      // The account has it now.
+      expect(await (await page.request.get("/api/account/wishlist")).json()).toEqual({ productIds: ["nawat"] });
+      await page.goto(`${l.prefix}/account`);
+      await waitForApp(page);
+      const list = page.getByTestId("account-wishlist");
+      await expect(list).toContainText(l.t.nawat);
+      await list.getByRole("button", { name: l.t.remove }).click();
+      await expect(page.getByText(l.lang === "en" ? /Your wishlist is empty/ : /مفضلتك فارغة/)).toBeVisible();
+      expect(await (await page.request.get("/api/account/wishlist")).json()).toEqual({ productIds: [] });
+
+      // Signed in, a change on the product page is written to the account.
+      await page.goto(`${l.prefix}/products`);
+      await waitForApp(page);
+      await expect(page.getByTestId("wishlist")).toHaveAttribute("aria-pressed", "false");
+      await page.getByTestId("wishlist").click();
+      await expect(page.getByTestId("toast-viewport")).toContainText(l.t.savedToAccount);
+      expect(await (await page.request.get("/api/account/wishlist")).json()).toEqual({ productIds: ["nawat"] });
+
+      // Signing out leaves the list with the account, not in this browser. (The header comes back
+      // at the top of the page.)
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByTestId("account-button").click();
+      await page.getByRole("menuitem", { name: l.t.signOut }).click();
+      await expect(page.getByTestId("account-button")).toHaveAttribute("data-signed-in", "false");
+      expect(await page.evaluate(() => localStorage.getItem("wishlist"))).toBeNull();
     });
 
     test("the account menu works by keyboard", async ({ page }) => {
