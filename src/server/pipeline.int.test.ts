@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ar } from "#shared/i18n/ar.ts";
 import { en } from "#shared/i18n/en.ts";
+import { signInAdmin, signUpCustomer } from "#tests/helpers/accounts.ts";
 import { createTestApp } from "#tests/helpers/app.ts";
 import { ApiError } from "./lib/api-error.ts";
 import type { ZodTypeProvider } from "./lib/zod-validation.ts";
@@ -32,7 +33,7 @@ describe("the API request pipeline", () => {
   let app: FastifyInstance;
   const routes: RouteOptions[] = [];
   beforeAll(async () => {
-    app = await createTestApp({}, { extend: probes, onRoute: (route) => routes.push(route) });
+    app = await createTestApp({ SIGNUPS_PER_HOUR: "100" }, { extend: probes, onRoute: (route) => routes.push(route) });
   });
   afterAll(async () => {
     await app.close();
@@ -161,19 +162,42 @@ describe("the API request pipeline", () => {
   });
 
   describe("the admin subtree", () => {
-    /** Admin routes that answer an anonymous caller with anything but 401. */
-    const unguarded = async (target: FastifyInstance, list: RouteOptions[]) => {
+    /**
+     * Admin routes that answer a caller with anything but `expected`: every route registered
+     * under /api/admin, each method, with its parameters filled in.
+     */
+    const unguarded = async (
+      target: FastifyInstance,
+      list: RouteOptions[],
+      expected = 401,
+      headers: Record<string, string> = {},
+    ) => {
       const found: string[] = [];
       for (const route of list.filter((r) => r.url.startsWith("/api/admin"))) {
         for (const method of [route.method].flat()) {
           if (method === "HEAD") continue;
           const url = route.url.replace(/:\w+/g, "x").replace("*", "anything");
-          const response = await target.inject({ method, url });
-          if (response.statusCode !== 401) found.push(`${method} ${route.url} -> ${response.statusCode}`);
+          const response = await target.inject({ method, url, headers });
+          if (response.statusCode !== expected) found.push(`${method} ${route.url} -> ${response.statusCode}`);
         }
       }
       return found;
     };
+
+    it("answers 403 to a signed-in customer on every admin route (cookie or Bearer), and lets an admin through", async () => {
+      const customer = await signUpCustomer(app);
+      expect(await unguarded(app, routes, 403, customer.cookie)).toEqual([]);
+      expect(await unguarded(app, routes, 403, customer.bearer)).toEqual([]);
+      const refused = await app.inject({
+        url: "/api/admin/dashboard",
+        headers: { ...customer.cookie, "accept-language": "ar" },
+      });
+      expect(refused.json()).toEqual({ error: { code: "forbidden", message: ar.errors.forbidden } });
+      // Past the guard an admin reaches the routes (an unknown admin path is then a plain 404).
+      const admin = await signInAdmin(app);
+      const past = await app.inject({ url: "/api/admin/no-such-route", headers: admin.bearer });
+      expect(past.statusCode).toBe(404);
+    });
 
     it("guards every route registered under /api/admin, and unknown admin paths", async () => {
       expect(routes.some((r) => r.url.startsWith("/api/admin"))).toBe(true);

@@ -154,6 +154,8 @@ export const accountUpdateSchema = z
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
     message: "account.update.empty",
+    // Only for a body that is otherwise valid: unknown fields are their own refusal.
+    when: (payload) => payload.issues.length === 0,
   });
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 export type AccountUpdateRequest = z.output<typeof accountUpdateSchema>;

@@ -1,4 +1,5 @@
 import type { Db } from "#server/db/database.ts";
+import type { ForgotPasswordRequest } from "#shared/schemas/auth.ts";
 import { enqueueEmails } from "../notifications/enqueue-email.ts";
 import { passwordResetEmail } from "../notifications/templates/account-emails.ts";
 import { emailKey, type AccountMailSettings, type MailGuard } from "./account-settings.ts";
@@ -13,7 +14,7 @@ import { tokenId } from "./tokens.ts";
  */
 export async function forgotPassword(
   db: Db,
-  email: string,
+  { email }: ForgotPasswordRequest,
   guard: MailGuard,
   mail: AccountMailSettings,
 ): Promise<boolean> {

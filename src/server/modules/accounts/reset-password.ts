@@ -1,6 +1,7 @@
 import { eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { users } from "#server/db/schema/accounts.ts";
+import type { ResetPasswordRequest } from "#shared/schemas/auth.ts";
 import { consumeAccountToken, retireAccountTokens } from "./account-tokens.ts";
 import { findUserById } from "./find-user.ts";
 import { hashPassword } from "./passwords.ts";
@@ -12,7 +13,11 @@ import { invalidToken } from "./verify-email.ts";
  * the account, and ends every session it has (whoever knew the old password is signed out). The
  * link proves the mailbox, so an unverified address becomes verified. Returns the account's id.
  */
-export async function resetPassword(db: Db, token: string, password: string, now = new Date()): Promise<string> {
+export async function resetPassword(
+  db: Db,
+  { token, password }: ResetPasswordRequest,
+  now = new Date(),
+): Promise<string> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const used = await consumeAccountToken(tx, token, "reset_password", now);

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { users } from "#server/db/schema/accounts.ts";
 import { ApiError } from "#server/lib/api-error.ts";
+import type { VerifyEmailRequest } from "#shared/schemas/auth.ts";
 import { consumeAccountToken } from "./account-tokens.ts";
 
 export function invalidToken(): ApiError {
@@ -12,7 +13,7 @@ export function invalidToken(): ApiError {
  * Follows a verification link: the token is used once, and the account is marked verified if
  * its e-mail is still the one the link was sent to. Returns the account's id.
  */
-export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<string> {
+export async function verifyEmail(db: Db, { token }: VerifyEmailRequest, now = new Date()): Promise<string> {
   return db.transaction(async (tx) => {
     const used = await consumeAccountToken(tx, token, "verify_email", now);
     if (!used) throw invalidToken();

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { wishlistItems } from "#server/db/schema/accounts.ts";
 import { products } from "#server/db/schema/catalog.ts";
-import { AUTH_LIMITS } from "#shared/schemas/auth.ts";
+import { AUTH_LIMITS, type WishlistRequest } from "#shared/schemas/auth.ts";
 
 /** An account's wishlist, oldest first (DESIGN §3). */
 export async function getWishlist(db: Db, userId: string): Promise<string[]> {
@@ -19,7 +19,7 @@ export async function getWishlist(db: Db, userId: string): Promise<string[]> {
  * catalog no longer has are dropped rather than refused: a browser may have kept them for months.
  * The list holds at most AUTH_LIMITS.wishlist products.
  */
-export async function mergeWishlist(db: Db, userId: string, productIds: string[]): Promise<string[]> {
+export async function mergeWishlist(db: Db, userId: string, { productIds }: WishlistRequest): Promise<string[]> {
   const wanted = [...new Set(productIds)];
   if (wanted.length > 0) {
     await db.transaction(async (tx) => {

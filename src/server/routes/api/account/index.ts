@@ -54,7 +54,7 @@ const accountRoutes: FastifyPluginAsync<{ guards: AccountGuards }> = async (app,
   api.get("/wishlist", async (request) => ({ productIds: await getWishlist(app.db, userId(request)) }));
 
   api.put("/wishlist", { bodyLimit: AUTH_BODY_LIMIT, schema: { body: wishlistSchema } }, async (request) => ({
-    productIds: await mergeWishlist(app.db, userId(request), request.body.productIds),
+    productIds: await mergeWishlist(app.db, userId(request), request.body),
   }));
 
   api.delete(

@@ -206,6 +206,21 @@ describe("accounts: sign-up, sign-in, me, sign-out (spec §3, §7; DESIGN D6)", 
     expect((await app.inject({ method: "POST", url: "/api/auth/signout" })).statusCode).toBe(200);
   });
 
+  it("replaces the browser's session when it signs in again, leaving no second live one", async () => {
+    const first = await signIn(app, signUpBody.email, signUpBody.password);
+    const again = await post(
+      "/api/auth/signin",
+      { email: signUpBody.email, password: signUpBody.password },
+      first.cookie,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(sessionCookie(again)?.value).toBe(again.json().token);
+    expect((await app.inject({ url: "/api/auth/me", headers: first.cookie })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: "/api/auth/me", headers: { cookie: `session=${again.json().token}` } })).statusCode,
+    ).toBe(200);
+  });
+
   it("ends a session at its idle deadline and at its absolute deadline", async () => {
     const idle = await signIn(app, signUpBody.email, signUpBody.password);
     const absolute = await signIn(app, signUpBody.email, signUpBody.password);
@@ -459,6 +474,43 @@ describe("accounts: cookies on an https site", () => {
       expect(sessionCookie(signOut)).toMatchObject({ value: "", secure: true });
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe("accounts: failure limits shared through Redis (REDIS_URL)", () => {
+  const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+  async function redisAnswers(): Promise<boolean> {
+    const { connect } = await import("node:net");
+    const { hostname, port } = new URL(redisUrl);
+    return new Promise((resolve) => {
+      const socket = connect(Number(port || 6379), hostname, () => socket.write("PING\r\n"));
+      socket.setTimeout(1000, () => (socket.destroy(), resolve(false)));
+      socket.on("data", (data: Buffer) => (socket.destroy(), resolve(data.toString().startsWith("+PONG"))));
+      socket.on("error", () => resolve(false));
+    });
+  }
+
+  it("counts an account's failures across two instances", async (context) => {
+    if (!(await redisAnswers())) {
+      if (process.env.CI === "true") throw new Error(`no Redis answers at ${redisUrl} (set TEST_REDIS_URL)`);
+      context.skip();
+    }
+    const settings = { REDIS_URL: redisUrl, SIGNIN_FAILURES_PER_ACCOUNT: "4", SIGNIN_PER_MINUTE: "1000" };
+    const first = await createTestApp(settings);
+    const second = await createTestApp(settings);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500)); // both connections up
+      const email = `shared-${process.pid}-${Date.now()}@example.sa`;
+      const attempt = (app: FastifyInstance) =>
+        app.inject({ method: "POST", url: "/api/auth/signin", ...json({ email, password: "wrong guess" }) });
+      for (let i = 0; i < 4; i++) expect((await attempt(i % 2 ? first : second)).statusCode).toBe(401);
+      expect((await attempt(first)).statusCode).toBe(429);
+      expect((await attempt(second)).statusCode).toBe(429);
+    } finally {
+      await first.close();
+      await second.close();
     }
   });
 });

@@ -1,0 +1,93 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#server/db/database.ts";
+import { users } from "#server/db/schema/accounts.ts";
+import { verifyPassword } from "#server/modules/accounts/passwords.ts";
+import { dropTestDatabases, freshPostgresDatabase } from "#tests/helpers/app.ts";
+
+const run = promisify(execFile);
+const postgresServer =
+  process.env.TEST_DATABASE_URL ??
+  (process.env.CI === "true" ? "postgres://postgres@127.0.0.1:5432/postgres" : undefined);
+
+/** `npm run admin -- …` as an operator runs it, with the given database settings. */
+async function admin(args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: "", ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+async function storedUsers(env: { DATA_DIR?: string; DATABASE_URL?: string }) {
+  const database = await openDatabase({ url: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR ?? "memory://" });
+  try {
+    return await database.db.select().from(users);
+  } finally {
+    await database.close();
+  }
+}
+
+const folders: string[] = [];
+afterAll(async () => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  await dropTestDatabases();
+});
+
+// Each run starts Node with tsx and opens the database: seconds each on a busy machine.
+describe("npm run admin -- create (DESIGN D7)", { timeout: 120_000 }, () => {
+  const pglite = async () => {
+    const folder = mkdtempSync(join(tmpdir(), "admin-cmd-"));
+    folders.push(folder);
+    return { DATA_DIR: folder };
+  };
+  const postgres = async () => ({ DATABASE_URL: await freshPostgresDatabase(postgresServer!) });
+
+  it("creates the admin, then leaves it as it is, with DATA_DIR (PGlite)", async () => {
+    await createThenRepeat(await pglite());
+  });
+
+  it.skipIf(!postgresServer)("creates the admin, then leaves it as it is, with DATABASE_URL (PostgreSQL)", async () => {
+    await createThenRepeat(await postgres());
+  });
+
+  async function createThenRepeat(env: Record<string, string>) {
+    const created = await admin(
+      ["create", "--email", "Owner@Nawat.Studio", "--password", "owner password", "--first-name", "Huda"],
+      env,
+    );
+    expect(created.stderr).toBe("");
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain("Created the admin account Owner@Nawat.Studio");
+    let [owner] = await storedUsers(env);
+    expect(owner).toMatchObject({ email: "Owner@Nawat.Studio", firstName: "Huda", lastName: "Admin", isAdmin: true });
+    expect(owner!.emailVerifiedAt).not.toBeNull();
+    expect(await verifyPassword(owner!.passwordHash, "owner password")).toBe(true);
+
+    const again = await admin(["create", "--email", "owner@nawat.studio", "--password", "changed password"], env);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("already an admin");
+    [owner] = await storedUsers(env);
+    expect(await verifyPassword(owner!.passwordHash, "owner password")).toBe(true);
+  }
+
+  it("refuses bad input with the reason and the usage, touching nothing", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "admin-cmd-"));
+    folders.push(folder);
+    const bad = await admin(["create", "--email", "owner@", "--password", "short"], { DATA_DIR: folder });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--email: Invalid email address");
+    expect(bad.stderr).toContain("--password: the password must be at least 8 characters");
+    expect(bad.stderr).toContain("usage: npm run admin -- create");
+    const missing = await admin([], { DATA_DIR: folder });
+    expect(missing.code).toBe(2);
+  });
+});
