@@ -168,6 +168,7 @@ for (const l of languages) {
       await expect(page.getByTestId("site-footer")).toHaveCount(0);
       await expect(page.getByRole("link", { name: l.t.backHome })).toHaveAttribute("href", l.home);
 
+      await expectAccessible(page);
       const tabs = page.getByRole("tablist");
       await expect(tabs.getByRole("tab", { name: l.t.signInTab })).toHaveAttribute("aria-selected", "true");
       await tabs.getByRole("tab", { name: l.t.signUpTab }).click();
@@ -321,7 +322,10 @@ for (const l of languages) {
       await expect(page).toHaveURL(l.home);
       await expect(page.getByTestId("account-button")).toHaveText(l.initial);
 
-      // The link worked once.
+      // The link worked once (signed out first: the page it leads to is the sign-in page's).
+      await page.getByTestId("account-button").click();
+      await page.getByRole("menuitem", { name: l.t.signOut }).click();
+      await expect(page.getByTestId("account-button")).toHaveAttribute("data-signed-in", "false");
       await page.goto(link);
       await waitForApp(page);
       problems.allow(/400 .*\/api\/auth\/reset-password/);
@@ -329,6 +333,9 @@ for (const l of languages) {
       await reset.getByLabel(l.t.confirmPassword, { exact: true }).fill("third-password");
       await reset.getByRole("button", { name: l.t.saveNew }).click();
       await expect(reset).toHaveAttribute("data-state", "failed");
+      // From there, a new link is one step away.
+      await reset.getByRole("link").click();
+      await expect(page.getByTestId("forgot-password")).toBeVisible();
     });
 
     test("a signed-in visitor is sent home from /auth; ?next= goes back only to this site", async ({ page }) => {

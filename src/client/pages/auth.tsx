@@ -48,6 +48,12 @@ export default function AuthPage() {
     });
   }, [isAuthenticated, navigate, to]);
 
+  useEffect(() => {
+    // `?forgot` (the reset page's "request a new link") opens the reset request; read after
+    // hydration, since the prerendered page cannot know the query.
+    if (new URLSearchParams(window.location.search).has("forgot")) setForgot(true);
+  }, []);
+
   const finish = async (answer: AuthAnswer, kind: Tab) => {
     finishing.current = true;
     await completeSignIn(answer);

@@ -68,7 +68,7 @@ export default function ResetPasswordPage() {
     </Link>
   );
   const requestNew = (
-    <Link to={to("/auth")} className="btn-outline justify-self-start">
+    <Link to={`${to("/auth")}?forgot`} className="btn-outline justify-self-start">
       {c.reset.requestNew}
     </Link>
   );
