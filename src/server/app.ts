@@ -118,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       claimTimeoutMs: config.OUTBOX_CLAIM_TIMEOUT_SECONDS * 1000,
     },
   });
-  await app.register(auth, { https: securityOptions.https });
+  await app.register(auth, { https: securityOptions.https, passwordQueue: config.PASSWORD_CHECK_QUEUE });
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const admin = { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD };
     app.addHook("onReady", async () => {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ApiError } from "../lib/api-error.ts";
 import { purgeAccountTokens } from "../modules/accounts/account-tokens.ts";
-import { preparePasswordCheck } from "../modules/accounts/passwords.ts";
+import { preparePasswordCheck, setPasswordQueueLimit } from "../modules/accounts/passwords.ts";
 import { purgeExpiredSessions, resolveSession } from "../modules/accounts/sessions.ts";
 
 /** Who is calling, as the routes see it (spec §3 User, plus the account's id). */
@@ -44,7 +44,7 @@ function presentedToken(request: FastifyRequest): { token: string; from: "bearer
  * never looked up (they do not depend on who asks). A stale cookie is cleared. Expired sessions
  * and tokens are purged hourly.
  */
-export default fp<{ https: boolean }>(
+export default fp<{ https: boolean; passwordQueue?: number }>(
   async (app, options) => {
     const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax", secure: options.https } as const;
     app.decorateRequest("user", null);
@@ -71,6 +71,7 @@ export default fp<{ https: boolean }>(
       request.sessionId = sessionId;
     });
 
+    if (options.passwordQueue !== undefined) setPasswordQueueLimit(options.passwordQueue);
     app.addHook("onReady", async () => preparePasswordCheck());
 
     app.jobs.add({

@@ -88,6 +88,7 @@ export const enMessages = {
     alreadyVerified: "Your email address is already verified.",
     resetSent:
       "If an account exists for this email, we have sent it a link to reset the password. The link is valid for 30 minutes.",
+    busy: "Many people are signing in right now. Please try again in a moment.",
     passwordReset: "Your password has been changed. Sign in with your new password.",
   },
   account: {

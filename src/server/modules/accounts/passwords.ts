@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { hash, verify, type Algorithm, type Options } from "@node-rs/argon2";
+import { ApiError } from "#server/lib/api-error.ts";
 
 /**
  * DESIGN D6: argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane). @node-rs/argon2 hashes on
@@ -12,17 +14,57 @@ export const PASSWORD_HASH_OPTIONS: Options = {
   parallelism: 1,
 };
 
+/**
+ * At most this many argon2 computations run at once: one per core, and always fewer than libuv's
+ * four pool threads, which file reads and compression share. Others wait in line; past
+ * `waitingLimit` a request is turned away at once (503, Retry-After) instead of queueing for
+ * seconds, so a flood of sign-ins (credential stuffing from many addresses) costs bounded CPU and
+ * memory (19 MiB each) and a person's sign-in stays quick.
+ */
+const gate = {
+  running: 0,
+  limit: Math.max(1, Math.min(availableParallelism(), 3)),
+  waitingLimit: 16,
+  waiting: [] as (() => void)[],
+};
+
+/** Sets how many password checks may wait for a free slot (PASSWORD_CHECK_QUEUE). */
+export function setPasswordQueueLimit(waiting: number): void {
+  gate.waitingLimit = waiting;
+}
+
+async function throughGate<T>(work: () => Promise<T>): Promise<T> {
+  if (gate.running >= gate.limit) {
+    if (gate.waiting.length >= gate.waitingLimit) {
+      throw new ApiError(503, "busy", "auth.busy", { headers: { "Retry-After": "1" } });
+    }
+    await new Promise<void>((resolve) => gate.waiting.push(resolve));
+  } else {
+    gate.running++;
+  }
+  try {
+    return await work();
+  } finally {
+    const next = gate.waiting.shift();
+    // The slot passes straight to the next in line; with nobody waiting it is freed.
+    if (next) next();
+    else gate.running--;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, PASSWORD_HASH_OPTIONS);
+  return throughGate(() => hash(password, PASSWORD_HASH_OPTIONS));
 }
 
 /** Whether `password` matches a stored hash; a malformed hash is a mismatch, not a crash. */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(storedHash, password);
-  } catch {
-    return false;
-  }
+  return throughGate(async () => {
+    try {
+      return await verify(storedHash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -32,7 +74,7 @@ let dummyHash: Promise<string> | undefined;
  * unknown e-mail takes as long as for a real account, so timing does not tell them apart.
  */
 function dummy(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(32).toString("base64url"));
+  dummyHash ??= hash(randomBytes(32).toString("base64url"), PASSWORD_HASH_OPTIONS);
   return dummyHash;
 }
 

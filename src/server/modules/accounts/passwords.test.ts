@@ -1,0 +1,52 @@
+import { parseOptions } from "@node-rs/argon2";
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiError } from "#server/lib/api-error.ts";
+import { checkPassword, hashPassword, setPasswordQueueLimit, verifyPassword } from "./passwords.ts";
+
+afterEach(() => setPasswordQueueLimit(16));
+
+describe("passwords (DESIGN D6)", () => {
+  it("hashes with argon2id, m=19456 KiB, t=2, p=1, and verifies", async () => {
+    const stored = await hashPassword("walnut and dates");
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(parseOptions(stored)).toMatchObject({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    expect(await verifyPassword(stored, "walnut and dates")).toBe(true);
+    expect(await verifyPassword(stored, "walnut and date")).toBe(false);
+    expect(await verifyPassword("not a hash", "walnut and dates")).toBe(false);
+  });
+
+  it("checks an unknown account's password against a dummy hash: false, at the cost of a real check", async () => {
+    const stored = await hashPassword("walnut and dates");
+    await checkPassword(undefined, "warm-up");
+    const time = async (hash: string | undefined) => {
+      const started = performance.now();
+      await checkPassword(hash, "a guess");
+      return performance.now() - started;
+    };
+    expect(await checkPassword(undefined, "walnut and dates")).toBe(false);
+    const unknown = await time(undefined);
+    const known = await time(stored);
+    expect(unknown).toBeGreaterThan(known / 4);
+  });
+
+  it("turns checks away with 503 busy once the waiting line is full, and serves the rest", async () => {
+    const stored = await hashPassword("walnut and dates");
+    setPasswordQueueLimit(2);
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => verifyPassword(stored, "walnut and dates")),
+    );
+    const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason);
+    const served = results
+      .filter((r) => r.status === "fulfilled")
+      .map((r) => (r as PromiseFulfilledResult<boolean>).value);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(served.length).toBeGreaterThanOrEqual(3);
+    expect(served.every(Boolean)).toBe(true);
+    for (const error of refused) {
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ statusCode: 503, code: "busy", options: { headers: { "Retry-After": "1" } } });
+    }
+    // Once the line has drained, checks run again.
+    expect(await verifyPassword(stored, "walnut and dates")).toBe(true);
+  });
+});
