@@ -35,6 +35,9 @@ export function Form<T extends FieldValues, TOut extends FieldValues = T>(props:
     <FormProvider {...form}>
       <form
         noValidate
+        // A submission before the page has hydrated must not put the values (a password) in the
+        // address, history and server logs, as the default GET would.
+        method="post"
         onSubmit={(event) => void submit(event)}
         className={props.className}
         aria-labelledby={props["aria-labelledby"]}
