@@ -8,6 +8,24 @@
  */
 const boot = document.querySelector<HTMLScriptElement>("script[data-entry]");
 
+// A remembered signed-in visitor sees their initial in the header from the first frames, not the
+// prerendered (signed-out) icon until hydration (styles.css; the store is lib/auth-store.ts).
+try {
+  const stored = JSON.parse(localStorage.getItem("auth-storage") ?? "null") as {
+    isAuthenticated?: unknown;
+    user?: { firstName?: unknown };
+  } | null;
+  const first = stored?.isAuthenticated === true ? stored.user?.firstName : undefined;
+  const initial = typeof first === "string" ? [...first.trim()][0] : undefined;
+  if (initial) {
+    const root = document.documentElement;
+    root.style.setProperty("--account-initial", JSON.stringify(initial.toLocaleUpperCase(root.lang)));
+    root.dataset.accountInitial = "";
+  }
+} catch {
+  // Storage blocked or unreadable: the page shows the sign-in icon until hydration.
+}
+
 function start(): void {
   if (!boot?.dataset.entry) return;
   for (const href of (boot.dataset.preload ?? "").split(" ").filter(Boolean)) {

@@ -37,6 +37,28 @@ export const sitePages = [
     query: true,
   },
   { path: "/auth", id: "auth", module: "auth", nav: false, indexable: false, frame: false, query: false },
+  // The pages the e-mailed links open (the token is in the URL's fragment), and the account page.
+  {
+    path: "/auth/verify-email",
+    id: "verifyEmail",
+    module: "verify-email",
+    nav: false,
+    indexable: false,
+    frame: false,
+    query: false,
+  },
+  {
+    path: "/auth/reset-password",
+    id: "resetPassword",
+    module: "reset-password",
+    nav: false,
+    indexable: false,
+    frame: false,
+    query: false,
+  },
+  { path: "/account", id: "account", module: "account", nav: false, indexable: false, frame: true, query: false },
+  { path: "/terms", id: "terms", module: "terms", nav: false, indexable: true, frame: true, query: false },
+  { path: "/privacy", id: "privacy", module: "privacy", nav: false, indexable: true, frame: true, query: false },
   { path: "/admin", id: "admin", module: "admin", nav: false, indexable: false, frame: true, query: true },
 ] as const;
 

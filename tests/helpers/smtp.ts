@@ -25,6 +25,8 @@ export async function startSmtpServer(
     delayMs?: number;
     /** An SMTP reply code (e.g. 550, 451) with which to refuse a recipient, or undefined to accept. */
     rejectRecipient?: (address: string) => number | undefined;
+    /** Called with each message as it is accepted (the browser tests' server files them). */
+    onMessage?: (mail: ParsedMail) => void;
   } = {},
 ): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = [];
@@ -45,6 +47,7 @@ export async function startSmtpServer(
         async (mail) => {
           if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
           messages.push(mail);
+          options.onMessage?.(mail);
           for (const waiter of waiters.filter((w) => messages.length >= w.count)) waiter.resolve();
           callback();
         },

@@ -20,7 +20,7 @@ const listeners = new Set<() => void>();
 let current: AuthState | undefined;
 
 // Hand-checked rather than with zod: this module is on every page, and zod is not.
-function isAuthUser(value: unknown): value is AuthUser {
+export function isAuthUser(value: unknown): value is AuthUser {
   if (value === null || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
   return (
@@ -45,6 +45,11 @@ function read(): AuthState {
   } catch {
     return signedOut;
   }
+}
+
+/** The first letter of the first name (spec §2), one whole character even outside the BMP. */
+export function initialOf(user: AuthUser, lang: string): string {
+  return ([...user.firstName.trim()][0] ?? "?").toLocaleUpperCase(lang);
 }
 
 export function getAuth(): AuthState {

@@ -27,6 +27,8 @@ const ar: Catalog<typeof en> = {
     wishlisted: "في قائمة مفضلتك",
     added: "أُضيف إلى المفضلة",
     addedBody: "حفظنا «نواة» على هذا الجهاز.",
+    addedAccountBody: "حفظنا «نواة» في حسابك.",
+    wishlistFailed: "تعذّر تحديث مفضلتك، حاول مرة أخرى.",
     removed: "أُزيل من المفضلة",
   },
   sanam: {

@@ -25,6 +25,8 @@ export default {
     wishlisted: "In your wishlist",
     added: "Added to your wishlist",
     addedBody: "Nawat is saved on this device.",
+    addedAccountBody: "Nawat is saved to your account.",
+    wishlistFailed: "Your wishlist could not be updated. Please try again.",
     removed: "Removed from your wishlist",
   },
   sanam: {

@@ -12,7 +12,8 @@ import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { Link } from "#client/lib/router.tsx";
 import { siteConfig } from "#client/lib/site-config.ts";
 import { MakingOf } from "#client/features/showcase/making-of.tsx";
-import { readWishlist, toggleWishlist } from "#client/features/showcase/wishlist.ts";
+import { getAuth } from "#client/lib/auth-store.ts";
+import { readWishlist, toggleWishlist } from "#client/lib/wishlist.ts";
 import { formatPrice } from "#shared/i18n/format.ts";
 import { priceOf, showcase } from "#content/showcase.ts";
 
@@ -36,10 +37,17 @@ export default function ProductsPage() {
   useEffect(() => setWished(readWishlist().includes(showcase.id)), []);
   const r = c.record;
 
-  const onWishlist = () => {
-    const now = toggleWishlist(showcase.id);
+  const onWishlist = async () => {
+    let now: boolean;
+    try {
+      now = await toggleWishlist(showcase.id);
+    } catch {
+      toast({ variant: "destructive", title: c.everyPit.wishlistFailed });
+      return;
+    }
     setWished(now);
-    toast(now ? { title: c.everyPit.added, description: c.everyPit.addedBody } : { title: c.everyPit.removed });
+    const savedTo = getAuth().isAuthenticated ? c.everyPit.addedAccountBody : c.everyPit.addedBody;
+    toast(now ? { title: c.everyPit.added, description: savedTo } : { title: c.everyPit.removed });
   };
 
   return (
@@ -145,7 +153,7 @@ export default function ProductsPage() {
             )}
             <button
               type="button"
-              onClick={onWishlist}
+              onClick={() => void onWishlist()}
               aria-pressed={wished}
               className="btn-outline"
               data-testid="wishlist"

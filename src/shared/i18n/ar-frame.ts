@@ -22,13 +22,10 @@ export const arFrame: Catalog<EnglishFrame> = {
     toggleLanguageLabel: "View the site in English",
     account: "الحساب",
     signIn: "تسجيل الدخول",
-    signedInAs: "مسجَّل الدخول باسم {name}",
     openMenu: "افتح القائمة",
     closeMenu: "أغلق القائمة",
     menuTitle: "القائمة",
     homeLink: "استوديو نواة، الصفحة الرئيسية",
-    adminDashboard: "لوحة الإدارة",
-    signOut: "تسجيل الخروج",
   },
   footer: {
     description:
@@ -100,6 +97,26 @@ export const arFrame: Catalog<EnglishFrame> = {
     auth: {
       title: "تسجيل الدخول | استوديو نواة",
       description: "سجّل دخولك أو أنشئ حسابك في استوديو نواة.",
+    },
+    verifyEmail: {
+      title: "تأكيد بريدك الإلكتروني | استوديو نواة",
+      description: "أكّد البريد الإلكتروني لحسابك في استوديو نواة.",
+    },
+    resetPassword: {
+      title: "اختر كلمة مرور جديدة | استوديو نواة",
+      description: "عيّن كلمة مرور جديدة لحسابك في استوديو نواة.",
+    },
+    account: {
+      title: "حسابي | استوديو نواة",
+      description: "بياناتك وكلمة مرورك وقائمة مفضلتك في استوديو نواة.",
+    },
+    terms: {
+      title: "شروط الاستخدام | استوديو نواة",
+      description: "شروط استخدام موقع استوديو نواة وحسابك وطلباتك.",
+    },
+    privacy: {
+      title: "سياسة الخصوصية | استوديو نواة",
+      description: "ما يجمعه استوديو نواة من بياناتك، ولماذا، وكم نحتفظ بها، وكيف تتواصل معنا.",
     },
     admin: {
       title: "لوحة الإدارة | استوديو نواة",

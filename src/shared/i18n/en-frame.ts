@@ -19,13 +19,10 @@ export const enFrame = {
     toggleLanguageLabel: "عرض الموقع بالعربية",
     account: "Account",
     signIn: "Sign in",
-    signedInAs: "Signed in as {name}",
     openMenu: "Open menu",
     closeMenu: "Close menu",
     menuTitle: "Menu",
     homeLink: "Nawat Studio, home",
-    adminDashboard: "Admin Dashboard",
-    signOut: "Sign Out",
   },
   footer: {
     description:
@@ -100,6 +97,26 @@ export const enFrame = {
     auth: {
       title: "Sign in | Nawat Studio",
       description: "Sign in or create your Nawat Studio account.",
+    },
+    verifyEmail: {
+      title: "Confirm your e-mail | Nawat Studio",
+      description: "Confirm the e-mail address of your Nawat Studio account.",
+    },
+    resetPassword: {
+      title: "Choose a new password | Nawat Studio",
+      description: "Set a new password for your Nawat Studio account.",
+    },
+    account: {
+      title: "My account | Nawat Studio",
+      description: "Your details, password and wishlist at Nawat Studio.",
+    },
+    terms: {
+      title: "Terms of use | Nawat Studio",
+      description: "The terms for using the Nawat Studio website, your account and orders.",
+    },
+    privacy: {
+      title: "Privacy policy | Nawat Studio",
+      description: "What Nawat Studio collects about you, why, how long we keep it and how to reach us.",
     },
     admin: {
       title: "Admin dashboard | Nawat Studio",

@@ -94,7 +94,19 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-sand/10">
-        <p className="container-page py-6 text-xs text-sand/75">{t("footer.copyright")}</p>
+        <div className="container-page flex flex-wrap items-center justify-between gap-3 py-6 text-xs text-sand/75">
+          <p>{t("footer.copyright")}</p>
+          <ul className="flex gap-5">
+            {(["/terms", "/privacy"] as const).map((path) => (
+              <li key={path}>
+                <Link to={to(path)} className="hover:text-accent">
+                  {/* The page's own title, without the site's name. */}
+                  {t(path === "/terms" ? "meta.terms.title" : "meta.privacy.title").split(" | ")[0]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
     </StaticSection>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useAuth } from "#client/lib/auth-store.ts";
+import { initialOf, useAuth, type AuthUser } from "#client/lib/auth-store.ts";
 import { NavLink } from "#client/lib/router.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
@@ -11,6 +11,9 @@ import { useHeaderVisibility } from "./use-header-visibility.ts";
 
 // The overlay and its dialog code load on the first tap, not with every page.
 const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
+// Signed in, the account button and its menu are their own chunk, loaded once a signed-in user
+// is on screen: a signed-out visitor (most of them) never downloads them.
+const AccountMenuButton = lazy(() => import("./account-menu.tsx"));
 
 export function Header() {
   const { t } = useI18n();
@@ -53,22 +56,27 @@ export function Header() {
 
         <div className="flex items-center gap-2">
           <LanguageToggle />
-          <Tooltip
-            label={user ? t("header.signedInAs", { name: `${user.firstName} ${user.lastName}` }) : t("header.signIn")}
-          >
-            {(trigger) => (
-              <NavLink
-                to={to("/auth")}
-                {...trigger}
-                aria-label={t("header.account")}
-                data-testid="account-button"
-                data-signed-in={user ? "true" : "false"}
-                className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-current"
-              >
-                <UserIcon />
-              </NavLink>
-            )}
-          </Tooltip>
+          {user ? (
+            <Suspense fallback={<InitialBadge user={user} />}>
+              <AccountMenuButton user={user} />
+            </Suspense>
+          ) : (
+            <Tooltip label={t("header.signIn")}>
+              {(trigger) => (
+                <NavLink
+                  to={to("/auth")}
+                  {...trigger}
+                  aria-label={t("header.account")}
+                  data-testid="account-button"
+                  data-signed-in="false"
+                  // Before hydration, a remembered user's initial takes the icon's place (boot.ts, styles.css).
+                  className="account-signed-out inline-flex h-10 w-10 items-center justify-center rounded-full border border-current"
+                >
+                  <UserIcon />
+                </NavLink>
+              )}
+            </Tooltip>
+          )}
           <button
             type="button"
             className="inline-flex h-10 w-10 items-center justify-center rounded-full lg:hidden"
@@ -88,5 +96,20 @@ export function Header() {
         </Suspense>
       ) : null}
     </header>
+  );
+}
+
+/** Until the account menu's chunk is here: the same circle with the initial, not yet a button. */
+function InitialBadge({ user }: { user: AuthUser }) {
+  const { lang } = useI18n();
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="account-button"
+      data-signed-in="true"
+      className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-current bg-ink font-medium text-sand"
+    >
+      {initialOf(user, lang)}
+    </span>
   );
 }

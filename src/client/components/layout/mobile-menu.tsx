@@ -1,3 +1,4 @@
+import { useAuth } from "#client/lib/auth-store.ts";
 import { NavLink } from "#client/lib/router.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
@@ -11,6 +12,7 @@ export default function MobileMenu(props: { onClose: () => void }) {
   const { t } = useI18n();
   const to = useLocalizedPath();
   const { onClose } = props;
+  const { isAuthenticated } = useAuth();
 
   return (
     <Modal
@@ -46,9 +48,11 @@ export default function MobileMenu(props: { onClose: () => void }) {
         </nav>
         <div className="container-page flex items-center gap-3 pb-10">
           <LanguageToggle onSwitch={onClose} />
-          <NavLink to={to("/auth")} onClick={onClose} className="text-sm underline underline-offset-4">
-            {t("header.signIn")}
-          </NavLink>
+          {isAuthenticated ? null : (
+            <NavLink to={to("/auth")} onClick={onClose} className="text-sm underline underline-offset-4">
+              {t("header.signIn")}
+            </NavLink>
+          )}
         </div>
       </div>
     </Modal>

@@ -10,9 +10,10 @@ import { applyServerErrors, SERVER_ERROR } from "./server-errors.ts";
  * messages, in the page's language, take their place), and a submission the server refuses with
  * `fields` shows each message under its field; any other failure shows above the button.
  */
-export function Form<T extends FieldValues>(props: {
-  form: UseFormReturn<T>;
-  onSubmit: (values: T) => Promise<unknown> | unknown;
+export function Form<T extends FieldValues, TOut extends FieldValues = T>(props: {
+  /** The form's values as typed (T) and as its resolver hands them on (TOut, e.g. trimmed). */
+  form: UseFormReturn<T, unknown, TOut>;
+  onSubmit: (values: TOut) => Promise<unknown> | unknown;
   children: ReactNode;
   className?: string;
   "aria-labelledby"?: string;
@@ -34,6 +35,9 @@ export function Form<T extends FieldValues>(props: {
     <FormProvider {...form}>
       <form
         noValidate
+        // A submission before the page has hydrated must not put the values (a password) in the
+        // address, history and server logs, as the default GET would.
+        method="post"
         onSubmit={(event) => void submit(event)}
         className={props.className}
         aria-labelledby={props["aria-labelledby"]}
