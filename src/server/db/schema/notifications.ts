@@ -40,7 +40,10 @@ export const outbox = pgTable(
   },
   (table) => [
     check("outbox_status_check", sql`${table.status} in ('pending', 'sending', 'sent', 'failed')`),
-    check("outbox_body_check", sql`${table.content} is not null or (${table.html} is not null and ${table.text} is not null)`),
+    check(
+      "outbox_body_check",
+      sql`${table.content} is not null or (${table.html} is not null and ${table.text} is not null)`,
+    ),
     index("outbox_due_idx").on(table.status, table.nextAttemptAt),
   ],
 );

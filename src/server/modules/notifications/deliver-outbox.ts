@@ -160,7 +160,9 @@ async function claimDue(db: Db, settings: OutboxSettings): Promise<ClaimedRow[]>
       to: String(row.to),
       replyTo: row.reply_to === null ? null : String(row.reply_to),
       subject: String(row.subject),
-      content: (typeof row.content === "string" ? JSON.parse(row.content) : (row.content ?? null)) as EmailContent | null,
+      content: (typeof row.content === "string"
+        ? JSON.parse(row.content)
+        : (row.content ?? null)) as EmailContent | null,
       html: row.html === null ? null : String(row.html),
       text: row.text === null ? null : String(row.text),
       lang: String(row.lang),
