@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountLink, passwordResetEmail, verificationEmail } from "./account-emails.ts";
+import { renderEmail } from "./render-email.tsx";
 
 const studio = { email: "info@nawat.studio", phone: "+966 11 000 0000", siteUrl: "https://nawat.studio/" };
 const token = "dGhpcy1pcy1hLXRlc3QtdG9rZW4tb2YtNDMtY2hhcnMx";
@@ -15,7 +16,7 @@ describe("account e-mails", () => {
   });
 
   it("writes the verification e-mail in English, with the link as a button and as text", () => {
-    const mail = verificationEmail({ lang: "en", firstName: "Reem", token }, studio);
+    const mail = renderEmail(verificationEmail({ lang: "en", firstName: "Reem", token }, studio));
     expect(mail.subject).toBe("Confirm your email address for Nawat Studio");
     expect(mail.html).toContain('<html lang="en" dir="ltr">');
     expect(mail.html).toContain(`href="https://nawat.studio/auth/verify-email#token=${token}"`);
@@ -26,7 +27,7 @@ describe("account e-mails", () => {
   });
 
   it("writes the reset e-mail in Arabic, right to left, with the address kept left to right", () => {
-    const mail = passwordResetEmail({ lang: "ar", firstName: "فيصل", token }, studio);
+    const mail = renderEmail(passwordResetEmail({ lang: "ar", firstName: "فيصل", token }, studio));
     expect(mail.subject).toBe("إعادة تعيين كلمة المرور في استوديو نواة");
     expect(mail.html).toContain('<html lang="ar" dir="rtl">');
     expect(mail.html).toContain("اختيار كلمة مرور جديدة");
@@ -36,7 +37,9 @@ describe("account e-mails", () => {
   });
 
   it("escapes a name and keeps it on one line", () => {
-    const mail = verificationEmail({ lang: "en", firstName: "<b>Reem</b>\nBcc: x@example.com", token }, studio);
+    const mail = renderEmail(
+      verificationEmail({ lang: "en", firstName: "<b>Reem</b>\nBcc: x@example.com", token }, studio),
+    );
     expect(mail.html).not.toContain("<b>Reem</b>");
     expect(mail.html).toContain("&lt;b&gt;Reem&lt;/b&gt; Bcc: x@example.com");
   });

@@ -2,7 +2,6 @@ import { defineCopy, interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
 import { ltr, oneLine, type EmailContent } from "./email-content.ts";
 import { studioFooter, type StudioContact } from "./lead-emails.ts";
-import { renderEmail } from "./render-email.tsx";
 
 const copy = defineCopy({
   en: {
@@ -62,9 +61,9 @@ export function accountLink(siteUrl: string, lang: Lang, page: "verify-email" | 
   return `${site}${lang === "ar" ? "/ar" : ""}/auth/${page}#token=${token}`;
 }
 
-function linkEmail(kind: "verify" | "reset", mail: AccountLinkMail, href: string, studio: StudioContact) {
+function linkEmail(kind: "verify" | "reset", mail: AccountLinkMail, href: string, studio: StudioContact): EmailContent {
   const t = copy[mail.lang][kind];
-  const content: EmailContent = {
+  return {
     lang: mail.lang,
     subject: t.subject,
     preview: t.preview,
@@ -78,7 +77,6 @@ function linkEmail(kind: "verify" | "reset", mail: AccountLinkMail, href: string
     ],
     footer: studioFooter(mail.lang, studio),
   };
-  return renderEmail(content);
 }
 
 /** The e-mail that confirms an address: sent at sign-up and on request, in the user's language. */
