@@ -26,6 +26,8 @@ const queryRootSource = "src/client/lib/query-root.tsx";
 
 /** A chunk and everything it statically imports, as /assets URLs, minus what the entry has. */
 function chunkClosure(manifest: Manifest, key: string, skip: Set<string>): string[] {
+  // A source that is not a chunk of the build (renamed, or inlined) would silently preload nothing.
+  if (!manifest[key]) throw new Error(`${key} is not in the Vite manifest: nothing to preload`);
   const seen = new Set<string>();
   const visit = (k: string) => {
     const entry = manifest[k];
@@ -137,7 +139,7 @@ export async function prerender(config: PublicConfig): Promise<{ pages: number; 
       const modules = new Set([
         ...entryPreloads,
         ...chunkClosure(manifest, source, entryFiles),
-        ...chunkClosure(manifest, `src/shared/i18n/${lang}.ts`, entryFiles),
+        ...chunkClosure(manifest, `src/shared/i18n/${lang}-frame.ts`, entryFiles),
         ...pageCopy.flatMap((file) => chunkClosure(manifest, file, entryFiles)),
         ...(target.query ? chunkClosure(manifest, queryRootSource, entryFiles) : []),
       ]);
