@@ -56,6 +56,9 @@ class OneLinePerRequest extends LogController {
       ms: Math.round(reply.elapsedTime),
     };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
+    // Pages and assets served as usual are the bulk of the traffic and the least telling: they
+    // are logged at debug; API calls and anything that went wrong at info.
+    else if (reply.statusCode < 400 && !request.url.startsWith("/api/")) reply.log.debug(line, "request completed");
     else reply.log.info(line, "request completed");
   }
 }
@@ -123,9 +126,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(security, securityOptions);
   await app.register(jsonBody);
   await app.register(cookie);
-  // Only dynamic answers are compressed per request, and only when that saves a network packet:
-  // pages and assets are sent as the build compressed them (plugins/static-site.ts).
-  await app.register(compress, { global: true, threshold: compressThreshold, encodings: ["br", "gzip"] });
   await app.register(rateLimit, { redisUrl: config.REDIS_URL, perMinute: config.RATE_LIMIT_PER_MINUTE });
 
   // What the routes use.
@@ -163,29 +163,35 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setNotFoundHandler((request, reply) => app.sendNotFoundPage(request, reply));
 
-  if (options.extend) await options.extend(app);
-  await app.register(health);
-  await app.register(seo, { siteUrl: config.SITE_URL });
-  await app.register(apiRoutes, {
-    prefix: "/api",
-    mediaDir: config.MEDIA_DIR,
-    staticDir: config.STATIC_DIR,
-    accounts: {
-      mail: { studio: { email: config.STUDIO_EMAIL, phone: config.STUDIO_PHONE, siteUrl: config.SITE_URL } },
-      limits: {
-        signUpsPerHour: config.SIGNUPS_PER_HOUR,
-        signInPerMinute: config.SIGNIN_PER_MINUTE,
-        failuresPerAccount: config.SIGNIN_FAILURES_PER_ACCOUNT,
-        failuresPerAddress: config.SIGNIN_FAILURES_PER_ADDRESS,
+  // The dynamic answers, in a scope of their own: only they are compressed per request, and only
+  // when that saves a network packet. Pages and assets are sent as the build compressed them
+  // (plugins/static-site.ts), without the compression hooks' cost.
+  await app.register(async (dynamic) => {
+    await dynamic.register(compress, { global: true, threshold: compressThreshold, encodings: ["br", "gzip"] });
+    if (options.extend) await options.extend(dynamic);
+    await dynamic.register(health);
+    await dynamic.register(seo, { siteUrl: config.SITE_URL });
+    await dynamic.register(apiRoutes, {
+      prefix: "/api",
+      mediaDir: config.MEDIA_DIR,
+      staticDir: config.STATIC_DIR,
+      accounts: {
+        mail: { studio: { email: config.STUDIO_EMAIL, phone: config.STUDIO_PHONE, siteUrl: config.SITE_URL } },
+        limits: {
+          signUpsPerHour: config.SIGNUPS_PER_HOUR,
+          signInPerMinute: config.SIGNIN_PER_MINUTE,
+          failuresPerAccount: config.SIGNIN_FAILURES_PER_ACCOUNT,
+          failuresPerAddress: config.SIGNIN_FAILURES_PER_ADDRESS,
+        },
       },
-    },
-    leads: {
-      perMinute: config.LEADS_PER_MINUTE,
-      mail: {
-        notify: config.STUDIO_EMAIL,
-        studio: { email: config.STUDIO_EMAIL, phone: config.STUDIO_PHONE, siteUrl: config.SITE_URL },
+      leads: {
+        perMinute: config.LEADS_PER_MINUTE,
+        mail: {
+          notify: config.STUDIO_EMAIL,
+          studio: { email: config.STUDIO_EMAIL, phone: config.STUDIO_PHONE, siteUrl: config.SITE_URL },
+        },
       },
-    },
+    });
   });
 
   return app;

@@ -28,7 +28,9 @@ export const PURGE_ACCOUNTS_JOB = "accounts-purge";
 /** A session token as issued (43 base64url characters): anything else is not looked up. */
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
-function presentedToken(request: FastifyRequest): { token: string; from: "bearer" | "cookie" } | undefined {
+type Presented = { token: string; from: "bearer" | "cookie" };
+
+function presentedToken(request: FastifyRequest): Presented | undefined {
   const authorization = request.headers.authorization;
   if (authorization) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
@@ -57,18 +59,21 @@ export default fp<{ https: boolean; passwordQueue?: number }>(
       return this.clearCookie(SESSION_COOKIE, cookieOptions);
     });
 
-    app.addHook("onRequest", async (request, reply) => {
-      if (!request.url.startsWith("/api/")) return;
-      const presented = presentedToken(request);
-      if (!presented) return;
-      const session = tokenShape.test(presented.token) ? await resolveSession(app.db, presented.token) : null;
+    const resolveCaller = async (request: FastifyRequest, reply: FastifyReply, token: Presented) => {
+      const session = tokenShape.test(token.token) ? await resolveSession(app.db, token.token) : null;
       if (!session) {
-        if (presented.from === "cookie") reply.clearSessionCookie();
+        if (token.from === "cookie") reply.clearSessionCookie();
         return;
       }
       const { sessionId, ...user } = session;
       request.user = user;
       request.sessionId = sessionId;
+    };
+    // Callback-style: a page, an asset or an API call without credentials costs no promise.
+    app.addHook("onRequest", (request, reply, done) => {
+      const presented = request.url.startsWith("/api/") ? presentedToken(request) : undefined;
+      if (!presented) return done();
+      resolveCaller(request, reply, presented).then(() => done(), done);
     });
 
     if (options.passwordQueue !== undefined) setPasswordQueueLimit(options.passwordQueue);

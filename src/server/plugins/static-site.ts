@@ -167,7 +167,7 @@ export default fp<{ root: string }>(
       return sendPage(request, reply, page, 404, lang);
     });
 
-    app.get("/assets/*", { compress: false }, async (request, reply) => {
+    app.get("/assets/*", (request, reply) => {
       const asset = assets.get(request.url.split("?")[0] ?? "");
       if (!asset) return app.sendNotFoundPage(request, reply);
       const variant = asset[pickEncoding(request.headers["accept-encoding"])];
@@ -183,7 +183,7 @@ export default fp<{ root: string }>(
     });
 
     // Pages leave already compressed (or deliberately not): @fastify/compress has nothing to do.
-    app.get("/*", { compress: false }, async (request, reply) => {
+    app.get("/*", (request, reply) => {
       const [pathname = "/", query] = request.url.split("?");
       const search = query ? `?${query}` : "";
       if (pathname.length > 1 && pathname.endsWith("/")) {
