@@ -28,7 +28,9 @@ function frameChunk() {
     }
     // The entry itself stays in the entry chunk: it awaits the page's chunk at the top level, and
     // that chunk imports the frame, so an entry inside the frame chunk would wait on itself.
-    return id !== entry && frame.has(id) ? "frame" : null;
+    // The stylesheet too: the entry's CSS is inlined into every page (scripts/prerender.ts), while a
+    // chunk's CSS would be fetched again, and re-applied, with every page chunk that imports it.
+    return id !== entry && !id.endsWith(".css") && frame.has(id) ? "frame" : null;
   };
 }
 
