@@ -29,7 +29,7 @@ describe("passwords (DESIGN D6)", () => {
     expect(unknown).toBeGreaterThan(known / 4);
   });
 
-  it("turns checks away with 503 busy once the waiting line is full, and serves the rest", async () => {
+  it("turns checks away with 429 busy once the waiting line is full, and serves the rest", async () => {
     const stored = await hashPassword("walnut and dates");
     setPasswordQueueLimit(2);
     const results = await Promise.allSettled(
@@ -44,7 +44,7 @@ describe("passwords (DESIGN D6)", () => {
     expect(served.every(Boolean)).toBe(true);
     for (const error of refused) {
       expect(error).toBeInstanceOf(ApiError);
-      expect(error).toMatchObject({ statusCode: 503, code: "busy", options: { headers: { "Retry-After": "1" } } });
+      expect(error).toMatchObject({ statusCode: 429, code: "busy", options: { headers: { "Retry-After": "1" } } });
     }
     // Once the line has drained, checks run again.
     expect(await verifyPassword(stored, "walnut and dates")).toBe(true);

@@ -15,16 +15,18 @@ export const PASSWORD_HASH_OPTIONS: Options = {
 };
 
 /**
- * At most this many argon2 computations run at once: one per core, and always fewer than libuv's
- * four pool threads, which file reads and compression share. Others wait in line; past
- * `waitingLimit` a request is turned away at once (503, Retry-After) instead of queueing for
- * seconds, so a flood of sign-ins (credential stuffing from many addresses) costs bounded CPU and
- * memory (19 MiB each) and a person's sign-in stays quick.
+ * At most this many argon2 computations run at once: one per core but one, so that a flood of
+ * sign-ins always leaves a core to the event loop (pages, health checks, every other request), and
+ * never more than three, fewer than libuv's four pool threads, which file reads share. Others wait
+ * in a short line; past `waitingLimit` a request is turned away at once with 429 and Retry-After
+ * (sign-in attempts are limited site-wide as well as per address and account) instead of queueing
+ * for seconds, so credential stuffing from many addresses costs bounded CPU and memory (19 MiB
+ * each) and a person's sign-in stays quick.
  */
 const gate = {
   running: 0,
-  limit: Math.max(1, Math.min(availableParallelism(), 3)),
-  waitingLimit: 16,
+  limit: Math.max(1, Math.min(availableParallelism() - 1, 3)),
+  waitingLimit: 4,
   waiting: [] as (() => void)[],
 };
 
@@ -36,7 +38,7 @@ export function setPasswordQueueLimit(waiting: number): void {
 async function throughGate<T>(work: () => Promise<T>): Promise<T> {
   if (gate.running >= gate.limit) {
     if (gate.waiting.length >= gate.waitingLimit) {
-      throw new ApiError(503, "busy", "auth.busy", { headers: { "Retry-After": "1" } });
+      throw new ApiError(429, "busy", "auth.busy", { headers: { "Retry-After": "1" } });
     }
     await new Promise<void>((resolve) => gate.waiting.push(resolve));
   } else {
