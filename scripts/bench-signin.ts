@@ -83,7 +83,11 @@ const built = existsSync("dist/server/server.js");
 const base = `http://127.0.0.1:${port}`;
 const server: ChildProcess = spawn(
   process.execPath,
-  built ? ["dist/server/server.js"] : ["--import", "tsx", "src/server/server.ts"],
+  [
+    // BENCH_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
+    ...(built ? ["dist/server/server.js"] : ["--import", "tsx", "src/server/server.ts"]),
+  ],
   {
     env: {
       ...process.env,

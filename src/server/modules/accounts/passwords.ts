@@ -35,11 +35,21 @@ export function setPasswordQueueLimit(waiting: number): void {
   gate.waitingLimit = waiting;
 }
 
+function busy(): ApiError {
+  return new ApiError(429, "busy", "auth.busy", { headers: { "Retry-After": "1" } });
+}
+
+/**
+ * Refuses at once, before any database work, a sign-in that would find the password line full:
+ * under a flood the refusals then cost no query. (The line is checked again when the password is.)
+ */
+export function assertPasswordCheckRoom(): void {
+  if (gate.running >= gate.limit && gate.waiting.length >= gate.waitingLimit) throw busy();
+}
+
 async function throughGate<T>(work: () => Promise<T>): Promise<T> {
   if (gate.running >= gate.limit) {
-    if (gate.waiting.length >= gate.waitingLimit) {
-      throw new ApiError(429, "busy", "auth.busy", { headers: { "Retry-After": "1" } });
-    }
+    if (gate.waiting.length >= gate.waitingLimit) throw busy();
     await new Promise<void>((resolve) => gate.waiting.push(resolve));
   } else {
     gate.running++;

@@ -3,7 +3,7 @@ import { ApiError } from "#server/lib/api-error.ts";
 import type { SignInRequest } from "#shared/schemas/auth.ts";
 import { emailKey, type PasswordGuard } from "./account-settings.ts";
 import { findUserByEmail } from "./find-user.ts";
-import { checkPassword } from "./passwords.ts";
+import { assertPasswordCheckRoom, checkPassword } from "./passwords.ts";
 import { createSession } from "./sessions.ts";
 import type { SignedIn } from "./sign-up.ts";
 
@@ -45,6 +45,7 @@ export async function signIn(
   guard: PasswordGuard,
 ): Promise<SignedIn> {
   await assertNotLocked(guard, input.email, client.address);
+  assertPasswordCheckRoom();
   const user = await findUserByEmail(db, input.email);
   const matches = await checkPassword(user?.passwordHash, input.password);
   if (!user || !matches || user.disabledAt) {
