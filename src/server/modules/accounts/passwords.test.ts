@@ -1,9 +1,15 @@
 import { parseOptions } from "@node-rs/argon2";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "#server/lib/api-error.ts";
-import { checkPassword, hashPassword, setPasswordQueueLimit, verifyPassword } from "./passwords.ts";
+import {
+  assertPasswordCheckRoom,
+  checkPassword,
+  hashPassword,
+  setPasswordQueueLimit,
+  verifyPassword,
+} from "./passwords.ts";
 
-afterEach(() => setPasswordQueueLimit(16));
+afterEach(() => setPasswordQueueLimit(4));
 
 describe("passwords (DESIGN D6)", () => {
   it("hashes with argon2id, m=19456 KiB, t=2, p=1, and verifies", async () => {
@@ -48,5 +54,15 @@ describe("passwords (DESIGN D6)", () => {
     }
     // Once the line has drained, checks run again.
     expect(await verifyPassword(stored, "walnut and dates")).toBe(true);
+  });
+
+  it("tells before any lookup whether the line has room: a sign-in is refused up front while it is full", async () => {
+    const stored = await hashPassword("walnut and dates");
+    setPasswordQueueLimit(1);
+    expect(() => assertPasswordCheckRoom()).not.toThrow();
+    const inFlight = Array.from({ length: 8 }, () => verifyPassword(stored, "walnut and dates").catch(() => false));
+    expect(() => assertPasswordCheckRoom()).toThrow(expect.objectContaining({ statusCode: 429, code: "busy" }));
+    await Promise.all(inFlight);
+    expect(() => assertPasswordCheckRoom()).not.toThrow();
   });
 });
