@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPostgresDatabase } from "#tests/helpers/app.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
+import { ar } from "#shared/i18n/ar.ts";
 
 // These need a real PostgreSQL even in the PGlite run: locally they skip without TEST_DATABASE_URL;
 // in CI (CI=true) they use CI's server, and fail, never skip, if it does not answer.
@@ -94,6 +95,16 @@ describe.skipIf(!serverUrl)("PostgreSQL going away", () => {
     // What needs no database still answers (the catalog is served from its cache).
     expect((await app.inject("/healthz")).statusCode).toBe(200);
     expect((await app.inject("/api/products")).statusCode).toBe(200);
+    // What needs it says so honestly, in the caller's language: 503 with Retry-After, not a 500.
+    const lead = await app.inject({
+      method: "POST",
+      url: "/api/inquiries",
+      headers: { "accept-language": "ar" },
+      payload: { name: "Sara", email: "sara@example.sa", message: "A set of date bowls for our office, please." },
+    });
+    expect(lead.statusCode).toBe(503);
+    expect(lead.headers["retry-after"]).toBe("5");
+    expect(lead.json()).toEqual({ error: { code: "unavailable", message: ar.errors.unavailable } });
 
     proxy.restore();
     let status = 0;

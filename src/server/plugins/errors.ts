@@ -73,6 +73,42 @@ function fromFastifyError(error: FastifyError, request: FastifyRequest): ApiErro
   // @fastify/rate-limit has already set Retry-After on the reply.
   if (status === 429) return refusal(429, "rateLimited", "rate_limited", "errors.rateLimited");
   if (status === 404) return new ApiError(404, "not_found", "errors.notFound");
+  if (status === 500 && databaseUnavailable(error)) {
+    return new ApiError(503, "unavailable", "errors.unavailable", { headers: { "Retry-After": "5" } });
+  }
   if (status >= 500) return new ApiError(status, "internal_error", "errors.internal");
   return new ApiError(status, "bad_request", "errors.badRequest");
+}
+
+/** Connection failures of node-postgres and PostgreSQL's "cannot serve now" states (class 08, 57P0x). */
+const unavailableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "57P01",
+  "57P02",
+  "57P03",
+]);
+const unavailableMessages =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|connection error/i;
+
+/**
+ * Whether an unexpected error is the database being out of reach (a dropped connection, a server
+ * restarting), looking through the causes Drizzle wraps it in: the answer is then 503 with
+ * Retry-After, which says "try again shortly", rather than a 500, which says the request is at fault.
+ */
+function databaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && unavailableCodes.has(code)) return true;
+    if (unavailableMessages.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
 }
