@@ -15,15 +15,15 @@
  *   npm run bench:leads -- [--seconds 10] [--concurrency 100] [--kill] [--database-url postgres://…]
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { SMTPServer } from "smtp-server";
 import { openDatabase } from "#server/db/database.ts";
 import { inquiries, outbox } from "#server/db/schema.ts";
+import { freshBenchDatabase } from "./lib/bench-database.ts";
 
 const { values } = parseArgs({
   options: {
@@ -67,21 +67,7 @@ await once(smtp.server, "listening");
 const smtpPort = (smtp.server.address() as AddressInfo).port;
 
 // --- the database: a fresh PGlite folder or a fresh PostgreSQL database --------------------------
-let dataDir: string | undefined;
-let databaseUrl: string | undefined;
-if (values["database-url"]) {
-  const pg = (await import("pg")).default;
-  const name = `bench_leads_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: values["database-url"] });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(values["database-url"]);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-} else {
-  dataDir = mkdtempSync(join(tmpdir(), "bench-leads-"));
-}
+const { dataDir, databaseUrl } = await freshBenchDatabase("leads", values["database-url"] || undefined);
 
 const base = `http://127.0.0.1:${port}`;
 

@@ -16,14 +16,14 @@
  *                           [--database-url postgres://…] [--port 3230]
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { once } from "node:events";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { openDatabase } from "#server/db/database.ts";
 import { users } from "#server/db/schema/accounts.ts";
 import { hashPassword } from "#server/modules/accounts/passwords.ts";
+import { freshBenchDatabase } from "./lib/bench-database.ts";
 
 const { values } = parseArgs({
   options: {
@@ -43,21 +43,7 @@ const port = Number(values.port);
 const PASSWORD = "bench password 1234";
 
 // --- a fresh database with the accounts ------------------------------------------------------------
-let dataDir: string | undefined;
-let databaseUrl: string | undefined;
-if (values["database-url"]) {
-  const pg = (await import("pg")).default;
-  const name = `bench_signin_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: values["database-url"] });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(values["database-url"]);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-} else {
-  dataDir = mkdtempSync(join(tmpdir(), "bench-signin-"));
-}
+const { dataDir, databaseUrl } = await freshBenchDatabase("signin", values["database-url"] || undefined);
 
 const emails = Array.from({ length: accountCount }, (_, i) => `bench${i}@bench.test`);
 {
