@@ -14,7 +14,7 @@
  *
  *   npm run bench:leads -- [--seconds 10] [--concurrency 100] [--kill] [--database-url postgres://…]
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
@@ -24,6 +24,7 @@ import { SMTPServer } from "smtp-server";
 import { openDatabase } from "#server/db/database.ts";
 import { inquiries, outbox } from "#server/db/schema.ts";
 import { freshBenchDatabase } from "./lib/bench-database.ts";
+import { spawnMailingBenchServer } from "./lib/bench-server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -71,38 +72,8 @@ const { dataDir, databaseUrl } = await freshBenchDatabase("leads", values["datab
 
 const base = `http://127.0.0.1:${port}`;
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), serverEntry],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        NODE_ENV: "production",
-        DATA_DIR: dataDir ?? "./data",
-        DATABASE_URL: databaseUrl ?? "",
-        LEADS_PER_MINUTE: "100000000",
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        SMTP_FROM: "Nawat Studio <bench@nawat.test>",
-        STUDIO_EMAIL: "studio@nawat.test",
-        OUTBOX_RETRY_SECONDS: "1",
-        OUTBOX_CLAIM_TIMEOUT_SECONDS: "10",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).status === 200) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function startServer(): Promise<ChildProcess> {
+  return spawnMailingBenchServer({ port, smtpPort, dataDir, databaseUrl, env: { LEADS_PER_MINUTE: "100000000" } });
 }
 
 // --- the load -------------------------------------------------------------------------------------

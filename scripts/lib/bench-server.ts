@@ -46,3 +46,50 @@ export async function startBenchServer(
     },
   };
 }
+
+/**
+ * Starts the built server (dist/server/server.js) as bench:leads and bench:checkout need it: on
+ * `port`, on the given fresh database, sending e-mail to the benchmark's own SMTP server, with the
+ * outbox retrying fast; `env` adds the benchmark's own settings (e.g. a rate limit out of the
+ * way). BENCH_NODE_ARGS go to node. Resolves once /readyz answers 200.
+ */
+export async function spawnMailingBenchServer(options: {
+  port: number;
+  smtpPort: number;
+  dataDir?: string | undefined;
+  databaseUrl?: string | undefined;
+  env?: Record<string, string>;
+}): Promise<ChildProcess> {
+  const base = `http://127.0.0.1:${options.port}`;
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), "dist/server/server.js"],
+    {
+      env: {
+        ...process.env,
+        PORT: String(options.port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        DATA_DIR: options.dataDir ?? "./data",
+        DATABASE_URL: options.databaseUrl ?? "",
+        SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
+        SMTP_FROM: "Nawat Studio <bench@nawat.test>",
+        STUDIO_EMAIL: "studio@nawat.test",
+        OUTBOX_RETRY_SECONDS: "1",
+        OUTBOX_CLAIM_TIMEOUT_SECONDS: "10",
+        ...options.env,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).status === 200) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

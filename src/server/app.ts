@@ -24,11 +24,14 @@ import fontRecognizer from "./plugins/font-recognizer.ts";
 import i18n from "./plugins/i18n.ts";
 import jsonBody from "./plugins/json-body.ts";
 import outbox from "./plugins/outbox.ts";
+import payments from "./plugins/payments.ts";
 import rateLimit from "./plugins/rate-limit.ts";
 import security from "./plugins/security.ts";
 import staticSite from "./plugins/static-site.ts";
 import apiRoutes from "./routes/api/index.ts";
+import applePayDomain from "./routes/apple-pay-domain.ts";
 import health from "./routes/health.ts";
+import sandboxGateway from "./routes/sandbox-gateway.ts";
 import seo from "./routes/seo.ts";
 
 /** Bytes below which compressing an answer saves no round trip (about one TCP segment). */
@@ -153,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
   await app.register(catalogCache);
+  await app.register(payments, { config });
   await app.register(staticSite, { root: config.STATIC_DIR });
   await app.register(fontRecognizer, { workers: config.FONT_WORKERS, queueLimit: config.FONT_QUEUE_LIMIT });
 
@@ -171,6 +175,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (options.extend) await options.extend(dynamic);
     await dynamic.register(health);
     await dynamic.register(seo, { siteUrl: config.SITE_URL });
+    await dynamic.register(applePayDomain, { file: config.APPLE_PAY_DOMAIN_ASSOCIATION });
+    if (app.sandboxGateway) {
+      await dynamic.register(sandboxGateway, { gateway: app.sandboxGateway, siteUrl: config.SITE_URL });
+    }
     await dynamic.register(apiRoutes, {
       prefix: "/api",
       mediaDir: config.MEDIA_DIR,
@@ -184,6 +192,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           failuresPerAddress: config.SIGNIN_FAILURES_PER_ADDRESS,
         },
       },
+      payment: { checkoutsPerMinute: config.CHECKOUTS_PER_MINUTE },
+      orders: { lookupsPerMinute: config.ORDER_LOOKUPS_PER_MINUTE },
       leads: {
         perMinute: config.LEADS_PER_MINUTE,
         mail: {

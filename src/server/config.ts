@@ -2,6 +2,9 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { publicConfigSchema, type PublicConfig } from "#shared/site-config.ts";
 import { isSecretVariable, maskUrlPasswords } from "./lib/redact.ts";
+import { invoiceConfigShape } from "./modules/invoices/invoice-config.ts";
+import { providersConfigShape } from "./modules/payments/gateways/providers-config.ts";
+import { paymentsConfigShape } from "./modules/payments/payments-config.ts";
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -108,6 +111,10 @@ export const configSchema = publicConfigSchema.extend({
   FONT_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
   /** Font analyses that may wait for a worker before further ones get 503 with Retry-After. */
   FONT_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).optional(),
+  // The checkout (issue 12): each area keeps its settings beside its code.
+  ...paymentsConfigShape,
+  ...providersConfigShape,
+  ...invoiceConfigShape,
 });
 
 export type Config = z.infer<typeof configSchema>;

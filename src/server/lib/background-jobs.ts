@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.ts";
+import { rowsOf } from "../db/rows-of.ts";
 
 export type JobContext = {
   db: Db;
@@ -127,9 +128,4 @@ async function acquireLease(db: Db, name: string, owner: string, leaseMs: number
 
 async function releaseLease(db: Db, name: string, owner: string): Promise<void> {
   await db.execute(sql`update job_leases set expires_at = now() where name = ${name} and owner = ${owner}`);
-}
-
-/** node-postgres answers `{ rows }`, PGlite `{ rows }` too; drizzle passes them through. */
-function rowsOf(result: unknown): unknown[] {
-  return (result as { rows?: unknown[] }).rows ?? [];
 }

@@ -1,7 +1,10 @@
-const secretName = /(^|_)(KEY|SECRET|PASSWORD|PASS|TOKEN)$/i;
+const secretName = /(^|_)(KEY|SECRET|PASSWORD|PASS|TOKEN|HEADER_VALUE)$/i;
 const urlPassword = /([a-z][a-z0-9+.-]*:\/\/[^:/?#@\s"]*:)[^@\s"]*@/gi;
 
-/** Whether a variable's value must never be printed (*_KEY, *_SECRET, *_PASSWORD, *_TOKEN). */
+/**
+ * Whether a variable's value must never be printed (*_KEY, *_SECRET, *_PASSWORD, *_TOKEN, and
+ * *_HEADER_VALUE: a shared header a provider's webhook proves itself with, e.g. Tabby's).
+ */
 export function isSecretVariable(name: string): boolean {
   return secretName.test(name);
 }

@@ -6,7 +6,7 @@
 export const enMessages = {
   fontAnalysis: {
     image: {
-      required: "Choose an image to analyse.",
+      required: "Choose an image to analyze.",
       invalid: "Send the image as a data URL (data:image/...;base64,...).",
       type: "Choose an image file (PNG, JPEG or WebP).",
     },
@@ -15,15 +15,15 @@ export const enMessages = {
     },
     errors: {
       tooLarge: "The image is larger than 10 MB. Choose a smaller image.",
-      unsupportedType: "Only PNG, JPEG and WebP images can be analysed.",
+      unsupportedType: "Only PNG, JPEG and WebP images can be analyzed.",
       dimensions:
-        "The image is too large to analyse ({width} × {height} pixels). Use an image of at most {max} pixels on each side.",
+        "The image is too large to analyze ({width} × {height} pixels). Use an image of at most {max} pixels on each side.",
       pixels:
-        "The image has too many pixels to analyse ({width} × {height}, {megapixels} megapixels). Use an image of at most {max} megapixels, or crop it to the text.",
+        "The image has too many pixels to analyze ({width} × {height}, {megapixels} megapixels). Use an image of at most {max} megapixels, or crop it to the text.",
       unreadable: "The image is damaged or cannot be read.",
       noText: "No text was found in the image. Try a sharper image, or draw a box around the text.",
       invalidBox:
-        "The selected area is outside the image or too small. Select the text again, or analyse the whole image.",
+        "The selected area is outside the image or too small. Select the text again, or analyze the whole image.",
       busy: "The font recognizer is busy right now. Please try again in a few seconds.",
       rateLimited: "Too many analyses in a short time. Please wait a minute and try again.",
       unavailable: "Font recognition is not available right now. Please try again later.",
@@ -53,6 +53,51 @@ export const enMessages = {
     additionalNotes: { max: "Additional notes must be at most 2,000 characters" },
     rateLimited: "You have sent several messages in a short time. Please wait a minute and try again.",
     tooLarge: "Your message is too long to send. Please shorten it and try again.",
+  },
+  checkout: {
+    product: { invalid: "Choose one of the studio's products." },
+    name: { required: "Full name is required", max: "Name must be at most 100 characters" },
+    email: { invalid: "Please enter a valid email address", max: "Email must be at most 254 characters" },
+    phone: {
+      required: "Mobile number is required",
+      invalid: "Enter a Saudi mobile number, e.g. +966 5X XXX XXXX",
+    },
+    city: { required: "City is required", max: "City must be at most 80 characters" },
+    district: { required: "District is required", max: "District must be at most 80 characters" },
+    street: { required: "Street is required", max: "Street must be at most 150 characters" },
+    building: { invalid: "Building number is 4 digits" },
+    postalCode: { invalid: "Postal code is 5 digits" },
+    paymentMethod: { invalid: "Choose a payment method." },
+    quantity: { invalid: "The quantity must be 1." },
+    amount: { mismatch: "The amount does not match the price of this product. Reload the page and try again." },
+    currency: { invalid: "Prices are in Saudi riyals (SAR)." },
+    reference: { required: "Enter your order reference" },
+  },
+  payments: {
+    declined: "Your payment was declined. Please try another card or payment method.",
+    paymentFailed: "An error occurred while processing payment. Please try again.",
+    gatewayError: "A system error occurred. Please try again.",
+    methodUnavailable: "This payment method is not available right now. Please choose another one.",
+    methodMismatch: "This payment was started with another payment method.",
+    applePayToken: "Apple Pay did not send a readable payment. Please try again.",
+    tabby: {
+      notAvailable:
+        "Sorry, Tabby is unable to approve this purchase. Please use an alternative payment method for your order.",
+      amountTooHigh:
+        "This purchase is above your current spending limit with Tabby, try a smaller cart or use another payment method.",
+      amountTooLow:
+        "The purchase amount is below the minimum amount required to use Tabby, try adding more items or use another payment method.",
+    },
+    idempotencyKey: {
+      invalid: "The Idempotency-Key header must be 1 to 255 printable characters.",
+      reused: "This Idempotency-Key was already used for a different payment. Send a new key with a new request.",
+      inProgress: "A payment with this Idempotency-Key is still being created. Please try again in a moment.",
+    },
+    rateLimited: "Too many checkout attempts in a short time. Please wait a minute and try again.",
+    lookupRateLimited: "Too many order searches in a short time. Please wait a minute and try again.",
+    orderNotFound: "We could not find an order with these details. Check the reference and the e-mail address.",
+    notRefundable: "Only a paid order can be refunded.",
+    webhookRejected: "This notification could not be verified.",
   },
   admin: {
     errors: {
@@ -130,6 +175,10 @@ export const enMessages = {
     updated: "Your details have been saved.",
     passwordChanged: "Your password has been changed. Your other devices have been signed out.",
     signedOutEverywhere: "You have been signed out on every device.",
+  },
+  invoices: {
+    notFound:
+      "This invoice could not be found. Check the link, or sign in with the account that placed the order. An order gets its invoice once it is paid.",
   },
   errors: {
     network: "We could not reach the studio's server. Check your connection and try again.",

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { products } from "./catalog.ts";
 
@@ -24,6 +35,16 @@ export const paymentMethods = ["apple-pay", "credit-card", "tamara", "tabby"] as
 
 /** "Abandoned carts" counts checkouts started and not paid within this time (DESIGN §3). */
 export const CHECKOUT_EXPIRY_HOURS = 24;
+
+/** A delivery address in Saudi Arabia (issue 12): building number and postal code are optional. */
+export type DeliveryAddress = {
+  city: string;
+  district: string;
+  street: string;
+  building?: string;
+  postalCode?: string;
+  country: "SA";
+};
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 
@@ -57,6 +78,18 @@ export const orders = pgTable(
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
     customerPhone: text("customer_phone"),
+    /** The delivery address in Saudi Arabia as given at checkout (issue 12). */
+    deliveryAddress: jsonb("delivery_address").$type<DeliveryAddress>(),
+    /**
+     * Our id for the payment attempt, the `paymentIntentId` of spec §7: given to the client by
+     * create-intent and sent back by confirm. Unguessable (random), unique.
+     */
+    paymentIntentId: text("payment_intent_id"),
+    /** The gateway that holds the payment (`sandbox`, `moyasar`, `tamara`, `tabby`). */
+    gateway: text("gateway"),
+    /** create-intent's `Idempotency-Key` header and a hash of the request it came with. */
+    idempotencyKey: text("idempotency_key"),
+    idempotencyRequestHash: text("idempotency_request_hash"),
     lang: text("lang").notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -64,6 +97,9 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex("orders_reference_idx").on(table.reference),
+    uniqueIndex("orders_payment_intent_id_idx").on(table.paymentIntentId),
+    uniqueIndex("orders_idempotency_key_idx").on(table.idempotencyKey),
+    uniqueIndex("orders_gateway_payment_reference_idx").on(table.gateway, table.paymentReference),
     check("orders_status_check", sql`${table.status} in (${quoted(orderStatuses)})`),
     check("orders_payment_method_check", sql`${table.paymentMethod} in (${quoted(paymentMethods)})`),
     check("orders_quantity_check", sql`${table.quantity} > 0`),
@@ -76,3 +112,113 @@ export const orders = pgTable(
     index("orders_product_id_idx").on(table.productId),
   ],
 );
+
+/**
+ * Every change of an order's state, with who or what moved it (issue 12 "integrity"): the first
+ * row is the creation (`fromStatus` null). `actor` is `buyer`, `system` (e.g. the expiry job),
+ * `gateway:<id>` (a confirm or return that asked the provider), `webhook:<id>`, or
+ * `admin:<user id>`; `detail` holds what the provider said (status, message), never card data.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").$type<OrderStatus>(),
+    toStatus: text("to_status").$type<OrderStatus>().notNull(),
+    actor: text("actor").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("order_events_order_id_idx").on(table.orderId, table.id)],
+);
+
+/**
+ * Webhook deliveries already processed, so that a duplicate is acknowledged and ignored
+ * (exactly-once processing). `eventKey` is the provider's event id where it sends one, otherwise
+ * a digest of what makes the notification distinct (payment id + status/event type).
+ */
+export const paymentWebhookEvents = pgTable(
+  "payment_webhook_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    gateway: text("gateway").notNull(),
+    eventKey: text("event_key").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("payment_webhook_events_key_idx").on(table.gateway, table.eventKey)],
+);
+
+/**
+ * Simplified tax invoices (ZATCA phase 1), one per paid order, numbered in sequence. What was
+ * printed is frozen here (seller, amounts, timestamp, QR payload) so that a later change of
+ * configuration or catalog never rewrites an issued invoice. `previousHash`/`hash` chain the
+ * invoices (SHA-256 of the previous hash and this invoice's fields) so phase 2 can be added.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The serial number, from the sequence of `serial`: INV-000001. */
+    serial: bigserial("serial", { mode: "number" }).notNull(),
+    number: text("number").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    sellerName: text("seller_name").notNull(),
+    sellerNameAr: text("seller_name_ar").notNull(),
+    sellerVatNumber: text("seller_vat_number").notNull(),
+    totalHalalas: integer("total_halalas").notNull(),
+    vatHalalas: integer("vat_halalas").notNull(),
+    /** Base64 of the five TLV fields (seller, VAT number, timestamp, total, VAT). */
+    qrPayload: text("qr_payload").notNull(),
+    previousHash: text("previous_hash"),
+    hash: text("hash").notNull(),
+  },
+  (table) => [
+    uniqueIndex("invoices_order_id_idx").on(table.orderId),
+    uniqueIndex("invoices_number_idx").on(table.number),
+    uniqueIndex("invoices_serial_idx").on(table.serial),
+  ],
+);
+
+/**
+ * The sandbox gateway's own ledger (DESIGN D9): the payments a local stand-in provider holds, kept
+ * apart from orders exactly as a remote provider's records would be, so that confirm, return and
+ * webhooks can only learn a payment's state by asking the "provider". Persisted, so a restart
+ * (or SIGKILL) loses nothing a real provider would keep.
+ */
+export const sandboxPayments = pgTable(
+  "sandbox_payments",
+  {
+    id: text("id").primaryKey(),
+    method: text("method").notNull(),
+    status: text("status").notNull(),
+    amountHalalas: integer("amount_halalas").notNull(),
+    currency: text("currency").notNull(),
+    orderReference: text("order_reference").notNull(),
+    /** What the hosted page needs: return URLs, buyer e-mail/phone for the test behaviours, lang. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull(),
+    failureReason: text("failure_reason"),
+    refundedHalalas: integer("refunded_halalas").notNull().default(0),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("sandbox_payments_idempotency_key_idx").on(table.idempotencyKey)],
+);
+
+/**
+ * Secrets the server generates once and every instance shares through the database (e.g. the key
+ * that signs order links in e-mails), so no deployment has to configure them and a restart keeps
+ * every link sent so far working.
+ */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -63,4 +63,4 @@ export function isUuid(value: string): boolean {
 }
 
 /** Both drivers answer a raw statement with `{ rows }`. */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+export { rowsOf } from "#server/db/rows-of.ts";

@@ -30,9 +30,11 @@ export async function getDashboard(db: Db, lang: Lang, now: Date = new Date()): 
         (select count(*) from users)::int as "totalUsers",
         count(*)::int as "totalOrders",
         (count(*) filter (where paid_at is not null))::int as "paidOrders",
+        -- Revenue is what was paid and kept: a refunded order (refunds are whole) counts nothing.
         coalesce(sum(total_amount_halalas) filter (where status = 'paid'), 0)::bigint as "revenue",
         (count(*) filter (
-          where paid_at is null and created_at < ${abandonedBefore.toISOString()}::timestamptz
+          where status = 'expired'
+            or (paid_at is null and created_at < ${abandonedBefore.toISOString()}::timestamptz)
         ))::int as "abandonedCarts"
       from orders
     `),

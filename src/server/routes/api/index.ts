@@ -10,6 +10,9 @@ import fontRoutes from "./fonts/index.ts";
 import imageRoutes from "./image/index.ts";
 import leadRoutes, { type LeadRouteOptions } from "./leads/index.ts";
 import { registerNotFound } from "./not-found.ts";
+import invoiceRoutes from "./orders/invoice.ts";
+import orderRoutes, { type OrderRouteOptions } from "./orders/index.ts";
+import paymentRoutes, { type PaymentRouteOptions } from "./payment/index.ts";
 import productRoutes from "./products/index.ts";
 
 export type ApiOptions = {
@@ -17,6 +20,8 @@ export type ApiOptions = {
   staticDir: string;
   leads: LeadRouteOptions;
   accounts: { mail: AccountMailSettings; limits: AccountLimits };
+  payment: PaymentRouteOptions;
+  orders: OrderRouteOptions;
 };
 
 /**
@@ -34,7 +39,10 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (api, options) => {
   const guards = accountGuards(api, options.accounts.limits);
   await api.register(authRoutes, { prefix: "/auth", ...options.accounts, guards });
   await api.register(accountRoutes, { prefix: "/account", guards });
+  await api.register(paymentRoutes, { prefix: "/payment", ...options.payment });
+  await api.register(orderRoutes, { prefix: "/orders", ...options.orders });
   await api.register(adminRoutes, { prefix: "/admin" });
+  await api.register(invoiceRoutes);
   registerNotFound(api);
 };
 

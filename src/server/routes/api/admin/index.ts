@@ -3,6 +3,7 @@ import { requireAdmin } from "#server/plugins/auth.ts";
 import { registerNotFound } from "../not-found.ts";
 import dashboardRoutes from "./dashboard.ts";
 import leadRoutes from "./leads.ts";
+import orderRoutes from "./orders.ts";
 import userRoutes from "./users.ts";
 
 /**
@@ -15,6 +16,7 @@ const adminRoutes: FastifyPluginAsync = async (admin) => {
   await admin.register(dashboardRoutes);
   await admin.register(userRoutes);
   await admin.register(leadRoutes);
+  await admin.register(orderRoutes);
   registerNotFound(admin);
 };
 

@@ -302,10 +302,11 @@ describe("accounts: sign-up, sign-in, me, sign-out (spec §3, §7; DESIGN D6)", 
       unknown.push(await time(`ghost${i}@example.sa`));
       known.push(await time(signUpBody.email));
     }
-    // Generous bounds for a shared machine: without the dummy hash an unknown e-mail answers in
-    // about a millisecond, against tens for a real verification.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
-    expect(median(unknown)).toBeLessThan(median(known) * 2);
+    // Wide bounds for a loaded shared machine (CI runs beside other jobs): without the dummy hash an
+    // unknown e-mail answers in about a millisecond, against tens for a real verification, a
+    // ratio near 0.02 that these bounds still refuse.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.25);
+    expect(median(unknown)).toBeLessThan(median(known) * 4);
   });
 
   it("lets a disabled account sign in again once it is enabled; disabling ended its sessions", async () => {

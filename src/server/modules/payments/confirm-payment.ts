@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import { ApiError } from "#server/lib/api-error.ts";
+import { orders } from "#server/db/schema.ts";
+import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
+import { orderAccessToken } from "./order-access.ts";
+import type { OrderRow } from "./order-transitions.ts";
+import type { PaymentsContext } from "./payments-context.ts";
+import { syncOrderWithGateway } from "./sync-order.ts";
+
+/**
+ * POST /api/payment/confirm (spec §7) and the return from a hosted page: the holder of the
+ * intent id asks where the payment stands; the answer comes from the gateway through the one
+ * confirm path, never from the caller. Confirming again, or ten times at once, pays once.
+ */
+export async function confirmPayment(
+  context: PaymentsContext,
+  input: { paymentIntentId: string; paymentMethod: CheckoutPaymentMethod },
+): Promise<{ order: OrderRow; accessToken: string }> {
+  const [order] = await context.db.select().from(orders).where(eq(orders.paymentIntentId, input.paymentIntentId));
+  if (!order) throw new ApiError(404, "not_found", "payments.orderNotFound");
+  if (order.paymentMethod !== input.paymentMethod) {
+    throw new ApiError(400, "invalid_request", "payments.methodMismatch", {
+      fields: { paymentMethod: "payments.methodMismatch" },
+    });
+  }
+  const { order: synced } = await syncOrderWithGateway(context, order, `gateway:${order.gateway ?? "none"}`);
+  return { order: synced, accessToken: await orderAccessToken(context.db, order.id) };
+}
+
+/** The states confirm reports as a failed payment (402 payment_failed). */
+export function isUnsuccessful(order: OrderRow): boolean {
+  return order.status === "failed" || order.status === "cancelled" || order.status === "expired";
+}

@@ -1,0 +1,429 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "#server/db/database.ts";
+import { rowsOf } from "#server/db/rows-of.ts";
+import { appSecrets, sandboxPayments } from "#server/db/schema/orders.ts";
+import {
+  GatewayError,
+  type PaymentGateway,
+  type PaymentRequest,
+  type ProviderPayment,
+  type ProviderStatus,
+  type WebhookNotice,
+  type WebhookRequest,
+} from "../gateway.ts";
+
+/**
+ * The sandbox gateway (DESIGN D9, decision 0017): a local stand-in provider with its own ledger
+ * (`sandbox_payments`, never the orders), a hosted page (routes/sandbox-gateway.ts) where the
+ * buyer pays with the providers' documented test data, and HMAC-signed webhooks delivered in the
+ * background, with retries, sometimes twice. It behaves like a remote provider: the order service
+ * learns a payment's state only by asking it.
+ */
+
+type SandboxRow = typeof sandboxPayments.$inferSelect;
+
+/** A webhook waiting to be delivered, kept in the payment's row so a crash loses none. */
+type PendingWebhook = { eventId: string; status: ProviderStatus; dueAt: number; attempts: number };
+
+export type SandboxDetails = {
+  method: PaymentRequest["method"];
+  lang: "en" | "ar";
+  returnUrl: string;
+  cancelUrl: string;
+  /** The path of our webhook endpoint (the sandbox lives in this server; see plugins/payments.ts). */
+  notificationPath: string;
+  email: string;
+  phone: string;
+  /** The card's outcome chosen at the card step, waiting for the 3-D Secure step. */
+  card?: { last4: string; outcome: CardOutcome };
+  webhooks?: PendingWebhook[];
+};
+
+type CardOutcome = "paid" | "insufficient_funds" | "declined";
+
+/** Moyasar's documented test cards (reference §A): approved, insufficient funds, declined. Anything else is declined. */
+const testCards: Record<string, CardOutcome> = {
+  "4111111111111111": "paid",
+  "5421080101000000": "paid",
+  "4201320111111010": "paid",
+  "4201320000311101": "insufficient_funds",
+  "4201321234411220": "declined",
+};
+
+export const SANDBOX_TEST_DATA = {
+  tamaraApproved: "+966544337866",
+  tamaraDeclined: "+966526422337",
+  tabbyApproved: "+966500000001",
+  tabbyRejected: "+966500000002",
+  /** A buyer e-mail whose local part is this makes the sandbox answer 503 (a provider outage). */
+  gatewayErrorLocalPart: "gateway-error",
+} as const;
+
+const failureText: Record<Exclude<CardOutcome, "paid">, string> = {
+  insufficient_funds: "insufficient funds",
+  declined: "declined",
+};
+
+export const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
+const SECRET_NAME = "sandbox-webhooks";
+const MAX_WEBHOOK_ATTEMPTS = 8;
+
+/** The key the sandbox signs its webhooks with, generated once into app_secrets (like order links). */
+export async function sandboxWebhookSecret(db: Db): Promise<Buffer> {
+  await db
+    .insert(appSecrets)
+    .values({ name: SECRET_NAME, value: randomBytes(32).toString("base64") })
+    .onConflictDoNothing();
+  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, SECRET_NAME));
+  if (!row) throw new Error("sandbox webhook secret missing after insert");
+  return Buffer.from(row.value, "base64");
+}
+
+export function signSandboxWebhook(secret: Buffer, rawBody: string): string {
+  return createHmac("sha256", secret).update(rawBody).digest("hex");
+}
+
+export type SandboxOptions = {
+  db: Db;
+  secret: Buffer;
+  /** SITE_URL without a trailing slash: the hosted page's address. */
+  siteUrl: string;
+  /** Share of webhooks sent twice (0..1); tests set 1 to force duplicates. */
+  duplicateRate: number;
+  /** A webhook was queued: deliver soon (triggers the delivery job). */
+  onWebhookQueued: () => void;
+  random?: () => number;
+};
+
+export type SandboxGateway = PaymentGateway & {
+  /** The ledger row the hosted page shows, or undefined. */
+  find(id: string): Promise<(SandboxRow & { details: SandboxDetails }) | undefined>;
+  /** The card step: remembers the test card's outcome for the 3-D Secure step. */
+  submitCard(id: string, number: string): Promise<boolean>;
+  /** The 3-D Secure step: approve applies the card's outcome, fail fails the payment. */
+  finishThreeDs(id: string, approve: boolean): Promise<SandboxRow | undefined>;
+  /** Tamara or Tabby approval by the buyer's phone (the providers' test numbers) or decline. */
+  decideInstalments(id: string, phone: string, approve: boolean): Promise<SandboxRow | undefined>;
+  /** The buyer left the hosted page. */
+  cancelByBuyer(id: string): Promise<SandboxRow | undefined>;
+  /** Sends the webhooks that are due; answers whether more rows may be waiting. */
+  deliverWebhooks(deliver: WebhookDelivery): Promise<{ more: boolean }>;
+};
+
+export type WebhookDelivery = (path: string, rawBody: string, headers: Record<string, string>) => Promise<number>;
+
+function toProviderPayment(row: SandboxRow): ProviderPayment {
+  return {
+    providerPaymentId: row.id,
+    status: row.status as ProviderStatus,
+    amountHalalas: row.amountHalalas,
+    currency: row.currency,
+    orderReference: row.orderReference,
+    ...(row.failureReason ? { failureReason: row.failureReason } : {}),
+    refundedHalalas: row.refundedHalalas,
+  };
+}
+
+function digitsOnly(value: string): string {
+  return value.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\D/g, "");
+}
+
+/** The last nine digits of a Saudi mobile, however it was typed (+966…, 05…, 5…). */
+function mobileTail(phone: string): string {
+  return digitsOnly(phone).slice(-9);
+}
+
+export async function createSandboxGateway(options: SandboxOptions): Promise<SandboxGateway> {
+  const { db, secret, siteUrl } = options;
+  const random = options.random ?? Math.random;
+  const pageUrl = (id: string) => `${siteUrl}/sandbox-gateway/pay/${id}`;
+
+  const withUrl = (row: SandboxRow): ProviderPayment => {
+    const payment = toProviderPayment(row);
+    return row.status === "requires_action" ? { ...payment, redirectUrl: pageUrl(row.id) } : payment;
+  };
+
+  /** The webhook events a change queues: one, or the same one twice (providers retry and duplicate). */
+  const eventsFor = (status: ProviderStatus): PendingWebhook[] => {
+    const event = { eventId: `evt_${randomBytes(12).toString("hex")}`, status, dueAt: Date.now(), attempts: 0 };
+    return random() < options.duplicateRate ? [event, { ...event }] : [event];
+  };
+
+  /** Moves a payment from one of `from` to `to`, queuing its webhook in the same statement. */
+  const change = async (
+    id: string,
+    from: ProviderStatus[],
+    to: ProviderStatus,
+    extra: { failureReason?: string; refundedHalalas?: number } = {},
+  ): Promise<SandboxRow | undefined> => {
+    const events = JSON.stringify(eventsFor(to));
+    const [row] = await db
+      .update(sandboxPayments)
+      .set({
+        status: to,
+        updatedAt: new Date(),
+        ...(extra.failureReason !== undefined ? { failureReason: extra.failureReason } : {}),
+        ...(extra.refundedHalalas !== undefined ? { refundedHalalas: extra.refundedHalalas } : {}),
+        details: sql`jsonb_set(${sandboxPayments.details}, '{webhooks}', coalesce(${sandboxPayments.details}->'webhooks', '[]'::jsonb) || ${events}::jsonb)`,
+      })
+      .where(and(eq(sandboxPayments.id, id), inArray(sandboxPayments.status, from)))
+      .returning();
+    if (row) options.onWebhookQueued();
+    return row;
+  };
+
+  const get = async (id: string) => {
+    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+    return row as (SandboxRow & { details: SandboxDetails }) | undefined;
+  };
+
+  const applePayDecision = (token: unknown): "approve" | "decline" | undefined => {
+    const decision = (token as { paymentData?: { sandbox?: unknown } } | null | undefined)?.paymentData?.sandbox;
+    return decision === "approve" || decision === "decline" ? decision : undefined;
+  };
+
+  const gateway: SandboxGateway = {
+    id: "sandbox",
+
+    async createPayment(request) {
+      const localPart = request.buyer.email.split("@")[0]?.toLowerCase();
+      if (localPart === SANDBOX_TEST_DATA.gatewayErrorLocalPart) {
+        throw new GatewayError("sandbox", "Service Unavailable (the sandbox's forced outage)", 503);
+      }
+      let status: ProviderStatus = "requires_action";
+      let failureReason: string | undefined;
+      if (request.method === "apple-pay") {
+        const decision = applePayDecision(request.applePayToken);
+        if (!decision) throw new GatewayError("sandbox", "the Apple Pay token cannot be read", 400);
+        status = decision === "approve" ? "paid" : "failed";
+        if (decision === "decline") failureReason = "declined";
+      }
+      if (
+        request.method === "tabby" &&
+        mobileTail(request.buyer.phone) === mobileTail(SANDBOX_TEST_DATA.tabbyRejected)
+      ) {
+        // Tabby's pre-scoring rejection: the session is created `rejected` with a reason code.
+        status = "failed";
+        failureReason = "not_available";
+      }
+      const id = `sbx_${randomBytes(12).toString("hex")}`;
+      const details: SandboxDetails = {
+        method: request.method,
+        lang: request.lang,
+        returnUrl: request.returnUrls.success,
+        cancelUrl: request.returnUrls.cancel,
+        notificationPath: new URL(request.notificationUrl).pathname,
+        email: request.buyer.email,
+        phone: request.buyer.phone,
+        webhooks: status === "requires_action" ? [] : eventsFor(status),
+      };
+      const [inserted] = await db
+        .insert(sandboxPayments)
+        .values({
+          id,
+          method: request.method,
+          status,
+          amountHalalas: request.amountHalalas,
+          currency: request.currency,
+          orderReference: request.reference,
+          details,
+          failureReason: failureReason ?? null,
+          idempotencyKey: request.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
+        .returning();
+      if (inserted) {
+        if (status !== "requires_action") options.onWebhookQueued();
+        return withUrl(inserted);
+      }
+      const [existing] = await db
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.idempotencyKey, request.idempotencyKey));
+      if (!existing) throw new GatewayError("sandbox", "idempotency conflict without a payment", 409);
+      return withUrl(existing);
+    },
+
+    async fetchPayment(providerPaymentId) {
+      const row = await get(providerPaymentId);
+      if (!row) throw new GatewayError("sandbox", `no payment ${providerPaymentId}`, 404);
+      return withUrl(row);
+    },
+
+    async completePayment(payment, request) {
+      const row = await get(payment.providerPaymentId);
+      if (!row) throw new GatewayError("sandbox", `no payment ${payment.providerPaymentId}`, 404);
+      if (row.amountHalalas !== request.amountHalalas) {
+        throw new GatewayError("sandbox", "the amount to capture differs from the authorised amount", 400);
+      }
+      await change(row.id, ["authorized"], "paid");
+      return gateway.fetchPayment(row.id);
+    },
+
+    async cancelPayment(providerPaymentId) {
+      await change(providerPaymentId, ["requires_action", "authorized"], "cancelled");
+      return gateway.fetchPayment(providerPaymentId);
+    },
+
+    async refundPayment(providerPaymentId, amountHalalas) {
+      const row = await get(providerPaymentId);
+      if (!row) throw new GatewayError("sandbox", `no payment ${providerPaymentId}`, 404);
+      if (row.status !== "paid") throw new GatewayError("sandbox", `cannot refund a ${row.status} payment`, 400);
+      if (amountHalalas <= 0 || amountHalalas > row.amountHalalas) {
+        throw new GatewayError("sandbox", "the refund exceeds the payment", 400);
+      }
+      await change(row.id, ["paid"], "refunded", { refundedHalalas: amountHalalas });
+      return gateway.fetchPayment(row.id);
+    },
+
+    async createApplePaySession(input) {
+      let url: URL;
+      try {
+        url = new URL(input.validationUrl);
+      } catch {
+        throw new GatewayError("sandbox", "the validation URL is not a URL", 400);
+      }
+      if (url.protocol !== "https:") throw new GatewayError("sandbox", "the validation URL must be https", 400);
+      const now = Date.now();
+      // The shape of Apple's merchant session (what completeMerchantValidation takes).
+      return {
+        epochTimestamp: now,
+        expiresAt: now + 5 * 60_000,
+        merchantSessionIdentifier: `SSH${randomBytes(16).toString("hex").toUpperCase()}`,
+        nonce: randomBytes(4).toString("hex"),
+        merchantIdentifier: "merchant.sandbox.nawat.studio",
+        domainName: input.domainName,
+        displayName: input.displayName,
+        signature: randomBytes(64).toString("base64"),
+        operationalAnalyticsIdentifier: `${input.displayName}:sandbox`,
+        retries: 0,
+        pspId: "sandbox",
+      };
+    },
+
+    verifyWebhook(request: WebhookRequest): WebhookNotice | null {
+      const given = request.headers[SANDBOX_SIGNATURE_HEADER];
+      const raw = request.rawBody;
+      if (typeof given !== "string" || typeof raw !== "string") return null;
+      const expected = Buffer.from(signSandboxWebhook(secret, raw));
+      const presented = Buffer.from(given);
+      if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return null;
+      const body = request.body as { id?: unknown; type?: unknown; data?: { id?: unknown } } | null;
+      if (typeof body?.id !== "string" || typeof body.type !== "string" || typeof body.data?.id !== "string")
+        return null;
+      return { eventKey: body.id, providerPaymentId: body.data.id, type: body.type };
+    },
+
+    find: get,
+
+    async submitCard(id, number) {
+      const digits = digitsOnly(number);
+      const outcome = testCards[digits] ?? "declined";
+      const card = JSON.stringify({ last4: digits.slice(-4), outcome });
+      const updated = await db
+        .update(sandboxPayments)
+        .set({ details: sql`jsonb_set(${sandboxPayments.details}, '{card}', ${card}::jsonb)`, updatedAt: new Date() })
+        .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, "requires_action")))
+        .returning({ id: sandboxPayments.id });
+      return updated.length > 0;
+    },
+
+    async finishThreeDs(id, approve) {
+      const row = await get(id);
+      if (!row || row.status !== "requires_action" || !row.details.card) return undefined;
+      const outcome = approve ? row.details.card.outcome : "three_ds_failed";
+      if (outcome === "paid") return change(id, ["requires_action"], "paid");
+      const reason = outcome === "three_ds_failed" ? "3-D Secure authentication failed" : failureText[outcome];
+      return change(id, ["requires_action"], "failed", { failureReason: reason });
+    },
+
+    async decideInstalments(id, phone, approve) {
+      const row = await get(id);
+      if (!row || row.status !== "requires_action") return undefined;
+      const declinedPhone =
+        row.method === "tamara" ? SANDBOX_TEST_DATA.tamaraDeclined : SANDBOX_TEST_DATA.tabbyRejected;
+      if (!approve || mobileTail(phone) === mobileTail(declinedPhone)) {
+        const reason = row.method === "tamara" ? "order_declined" : "rejected";
+        return change(id, ["requires_action"], "failed", {
+          failureReason: approve ? reason : `${reason} by the buyer`,
+        });
+      }
+      // Tamara `approved` / Tabby `AUTHORIZED`: the merchant still has to authorise or capture.
+      return change(id, ["requires_action"], "authorized");
+    },
+
+    async cancelByBuyer(id) {
+      return change(id, ["requires_action"], "cancelled", { failureReason: "cancelled by the buyer" });
+    },
+
+    async deliverWebhooks(deliver) {
+      const now = Date.now();
+      const result = await db.execute(sql`
+        select id, amount_halalas as "amountHalalas", currency, status, order_reference as "orderReference",
+               details->'webhooks' as webhooks, details->>'notificationPath' as path
+        from sandbox_payments
+        where exists (
+          select 1 from jsonb_array_elements(coalesce(details->'webhooks', '[]'::jsonb)) event
+          where (event->>'dueAt')::bigint <= ${now}
+        )
+        limit 50`);
+      const rows = rowsOf<{
+        id: string;
+        amountHalalas: number;
+        currency: string;
+        orderReference: string;
+        webhooks: PendingWebhook[] | string;
+        path: string;
+      }>(result);
+      for (const row of rows) {
+        const webhooks = (
+          typeof row.webhooks === "string" ? JSON.parse(row.webhooks) : row.webhooks
+        ) as PendingWebhook[];
+        const outcome = new Map<number, "sent" | "retry" | "drop">();
+        for (const [index, event] of webhooks.entries()) {
+          if (event.dueAt > now) continue;
+          const rawBody = JSON.stringify({
+            id: event.eventId,
+            type: `payment.${event.status}`,
+            created_at: new Date().toISOString(),
+            data: {
+              id: row.id,
+              status: event.status,
+              amount: row.amountHalalas,
+              currency: row.currency,
+              reference: row.orderReference,
+            },
+          });
+          const status = await deliver(row.path, rawBody, {
+            "content-type": "application/json",
+            [SANDBOX_SIGNATURE_HEADER]: signSandboxWebhook(secret, rawBody),
+          }).catch(() => 0);
+          if (status >= 200 && status < 300) outcome.set(index, "sent");
+          else outcome.set(index, event.attempts + 1 >= MAX_WEBHOOK_ATTEMPTS ? "drop" : "retry");
+        }
+        if (outcome.size === 0) continue;
+        // Rewrite the queue under the row lock: only the events handled here change; events queued
+        // meanwhile (appended at the end) are kept.
+        await db.transaction(async (tx) => {
+          const [current] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.id, row.id)).for("update");
+          if (!current) return;
+          const queue = ((current.details as SandboxDetails).webhooks ?? []).flatMap((event, index) => {
+            const done = outcome.get(index);
+            if (index >= webhooks.length || webhooks[index]?.eventId !== event.eventId || done === undefined)
+              return [event];
+            if (done !== "retry") return [];
+            const attempts = event.attempts + 1;
+            return [{ ...event, attempts, dueAt: Date.now() + Math.min(60_000, 1000 * 2 ** attempts) }];
+          });
+          await tx
+            .update(sandboxPayments)
+            .set({ details: sql`jsonb_set(${sandboxPayments.details}, '{webhooks}', ${JSON.stringify(queue)}::jsonb)` })
+            .where(eq(sandboxPayments.id, row.id));
+        });
+      }
+      return { more: rows.length === 50 };
+    },
+  };
+  return gateway;
+}

@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "#server/db/database.ts";
+import { orderEvents, orders, products, type OrderStatus } from "#server/db/schema.ts";
+import { issueInvoice } from "#server/modules/invoices/issue-invoice.ts";
+import { enqueueEmails } from "#server/modules/notifications/enqueue-email.ts";
+import { orderEmails } from "./order-notifications.ts";
+import type { PaymentsContext } from "./payments-context.ts";
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Who moved an order (the `actor` of order_events): the buyer, the system (the expiry job), a
+ * gateway asked by confirm or a return, a webhook of a gateway, or an admin.
+ */
+export type Actor = "buyer" | "system" | `gateway:${string}` | `webhook:${string}` | `admin:${string}`;
+
+/** The only moves an order may make (issue 12); anything else is refused and changes nothing. */
+const allowedMoves: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["awaiting_payment", "paid", "failed", "cancelled", "expired"],
+  awaiting_payment: ["paid", "failed", "cancelled", "expired"],
+  paid: ["refunded"],
+  failed: [],
+  cancelled: [],
+  expired: [],
+  refunded: [],
+};
+
+export function canMove(from: OrderStatus, to: OrderStatus): boolean {
+  return allowedMoves[from].includes(to);
+}
+
+/** Pending or awaiting the provider: the states a gateway may still change. */
+export function isOpen(status: OrderStatus): boolean {
+  return status === "pending" || status === "awaiting_payment";
+}
+
+/** The order, locked for the rest of the transaction (`SELECT … FOR UPDATE`). */
+export async function lockOrder(tx: Db, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return order;
+}
+
+export type Move = {
+  to: OrderStatus;
+  actor: Actor;
+  /** What the provider said (status, message), for the history; never card data. */
+  detail?: Record<string, unknown>;
+  /** Set with the move (e.g. the provider's payment id on the first answer). */
+  set?: Partial<Pick<OrderRow, "paymentReference" | "gateway">>;
+};
+
+/**
+ * Moves a locked order if the state machine allows it, writing its order_events row. Paying is
+ * the one move with consequences, all in this transaction so that they exist exactly once: the
+ * paid time, the invoice, and the buyer's and the studio's e-mails (outbox, deduplicated per
+ * order). Answers the order as it now is and whether it moved.
+ */
+export async function moveLockedOrder(
+  tx: Db,
+  context: PaymentsContext,
+  order: OrderRow,
+  move: Move,
+  accessToken: string,
+): Promise<{ order: OrderRow; moved: boolean; emails: number }> {
+  if (!canMove(order.status, move.to)) return { order, moved: false, emails: 0 };
+  const now = new Date();
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: move.to, updatedAt: now, ...(move.to === "paid" ? { paidAt: now } : {}), ...move.set })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!updated) throw new Error(`order ${order.id} vanished while locked`);
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: move.to,
+    actor: move.actor,
+    detail: move.detail ?? null,
+  });
+  let emails = 0;
+  if (move.to === "paid") {
+    const invoice = await issueInvoice(tx, order.id, context.invoice);
+    const [product] = await tx
+      .select({ id: products.id, name: products.name, nameAr: products.nameAr })
+      .from(products)
+      .where(eq(products.id, updated.productId));
+    emails = await enqueueEmails(
+      tx,
+      orderEmails(
+        {
+          ...updated,
+          product: product ?? { id: updated.productId, name: updated.productId, nameAr: updated.productId },
+        },
+        { invoiceNumber: invoice.number, accessToken, siteUrl: context.siteUrl, ...context.mail },
+      ),
+    );
+  }
+  return { order: updated, moved: true, emails };
+}
+
+/**
+ * One move in its own transaction, under the row lock. `record` runs in the same transaction
+ * whether or not the order moves (a webhook's dedupe row); when it answers false the transaction
+ * is rolled back and nothing changes.
+ */
+export async function moveOrder(
+  context: PaymentsContext,
+  orderId: string,
+  move: Move | ((current: OrderRow) => Move | null),
+  accessToken: string,
+  record?: (tx: Db) => Promise<boolean>,
+): Promise<{ order: OrderRow; moved: boolean; duplicate?: boolean }> {
+  class Duplicate extends Error {}
+  try {
+    const result = await context.db.transaction(async (tx) => {
+      const current = await lockOrder(tx, orderId);
+      if (!current) throw new Error(`no order ${orderId}`);
+      if (record && !(await record(tx))) throw new Duplicate();
+      const chosen = typeof move === "function" ? move(current) : move;
+      if (!chosen) return { order: current, moved: false, emails: 0 };
+      return moveLockedOrder(tx, context, current, chosen, accessToken);
+    });
+    if (result.emails > 0) context.onEmailsQueued();
+    return { order: result.order, moved: result.moved };
+  } catch (error) {
+    if (!(error instanceof Duplicate)) throw error;
+    const [order] = await context.db.select().from(orders).where(eq(orders.id, orderId));
+    return { order: order!, moved: false, duplicate: true };
+  }
+}

@@ -1,0 +1,109 @@
+import type { Db } from "#server/db/database.ts";
+import type { OrderStatus } from "#server/db/schema.ts";
+import { GatewayError, type ProviderPayment, type ProviderStatus } from "./gateway.ts";
+import { orderAccessToken } from "./order-access.ts";
+import { isOpen, moveOrder, type Actor, type Move, type OrderRow } from "./order-transitions.ts";
+import type { PaymentsContext } from "./payments-context.ts";
+
+/** Where a provider's state takes an open order (authorised-but-not-captured still waits). */
+const orderStatusOf: Record<ProviderStatus, OrderStatus | null> = {
+  requires_action: "awaiting_payment",
+  authorized: "awaiting_payment",
+  paid: "paid",
+  failed: "failed",
+  cancelled: "cancelled",
+  expired: "expired",
+  // A refund of a payment we never saw paid: nothing to do here; the admin sees it at the provider.
+  refunded: null,
+};
+
+export type SyncOptions = {
+  /** Runs in the moving transaction (a webhook's dedupe row); false: duplicate, nothing changes. */
+  record?: (tx: Db) => Promise<boolean>;
+  /** Added to the history row (e.g. the webhook's event name, the stage). */
+  detail?: Record<string, unknown>;
+};
+
+export type SyncResult = { order: OrderRow; moved: boolean; duplicate?: boolean };
+
+function paymentDetail(payment: ProviderPayment): Record<string, unknown> {
+  return {
+    providerStatus: payment.status,
+    providerPaymentId: payment.providerPaymentId,
+    ...(payment.failureReason ? { failureReason: payment.failureReason } : {}),
+  };
+}
+
+/**
+ * The one confirm path (decision 0017): confirm, the return from a hosted page, webhooks and the
+ * expiry job all end here. The payment's state is fetched from the gateway (never taken from the
+ * client or a webhook's body); an amount or currency other than the order's fails the order; an
+ * authorised payment is completed (Tamara authorise, Tabby capture); then the order moves under
+ * its row lock through the allowed transitions only, so concurrent calls pay it once.
+ */
+export async function syncOrderWithGateway(
+  context: PaymentsContext,
+  order: OrderRow,
+  actor: Actor,
+  options: SyncOptions = {},
+): Promise<SyncResult> {
+  const accessToken = await orderAccessToken(context.db, order.id);
+  const stay = () =>
+    options.record ? moveOrder(context, order.id, () => null, accessToken, options.record) : { order, moved: false };
+
+  const gateway = order.gateway ? context.gateways.byId(order.gateway) : undefined;
+  if (!isOpen(order.status) || !order.paymentReference || !gateway) {
+    if (isOpen(order.status) && order.paymentReference && !gateway) {
+      context.log.warn({ order: order.reference, gateway: order.gateway }, "order's gateway is not configured");
+    }
+    return stay();
+  }
+
+  let payment = await gateway.fetchPayment(order.paymentReference);
+  let move: Move | null;
+  if (payment.amountHalalas !== order.totalAmountHalalas || payment.currency !== order.currency) {
+    context.log.error(
+      {
+        order: order.reference,
+        expected: { amount: order.totalAmountHalalas, currency: order.currency },
+        provider: { amount: payment.amountHalalas, currency: payment.currency },
+      },
+      "payment amount or currency differs from the order: the order is failed",
+    );
+    move = {
+      to: "failed",
+      actor,
+      detail: {
+        ...paymentDetail(payment),
+        reason: "amount_mismatch",
+        providerAmountHalalas: payment.amountHalalas,
+        providerCurrency: payment.currency,
+        ...options.detail,
+      },
+    };
+  } else {
+    if (payment.status === "authorized") {
+      try {
+        payment = await gateway.completePayment(payment, {
+          reference: order.reference,
+          amountHalalas: order.totalAmountHalalas,
+          vatHalalas: order.vatHalalas,
+        });
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        context.log.warn({ err: error, order: order.reference }, "completing an authorised payment failed; will retry");
+      }
+    }
+    const to = orderStatusOf[payment.status];
+    move = to ? { to, actor, detail: { ...paymentDetail(payment), ...options.detail } } : null;
+  }
+  if (!move) return stay();
+  const chosen = move;
+  return moveOrder(
+    context,
+    order.id,
+    (current) => (current.status === chosen.to ? null : chosen),
+    accessToken,
+    options.record,
+  );
+}
