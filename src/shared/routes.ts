@@ -27,6 +27,8 @@ export const sitePages = [
   { path: "/contact", id: "contact", module: "contact", nav: true, indexable: true, frame: true, query: false },
   { path: "/proposal", id: "proposal", module: "proposal", nav: false, indexable: true, frame: true, query: false },
   { path: "/checkout", id: "checkout", module: "checkout", nav: false, indexable: false, frame: true, query: false },
+  // Find an order by reference and e-mail, or open it from a link (`#ref=…&access=…`): issue 12.
+  { path: "/orders", id: "orders", module: "orders", nav: false, indexable: false, frame: true, query: false },
   {
     path: "/font-recognition",
     id: "fontRecognition",
@@ -57,9 +59,20 @@ export const sitePages = [
     query: false,
   },
   { path: "/account", id: "account", module: "account", nav: false, indexable: false, frame: true, query: false },
+  { path: "/wishlist", id: "wishlist", module: "wishlist", nav: false, indexable: false, frame: true, query: false },
   { path: "/terms", id: "terms", module: "terms", nav: false, indexable: true, frame: true, query: false },
   { path: "/privacy", id: "privacy", module: "privacy", nav: false, indexable: true, frame: true, query: false },
   { path: "/admin", id: "admin", module: "admin", nav: false, indexable: false, frame: true, query: true },
+  // The printable invoice of a paid order (decision 0021): `#ref=…&access=…` in the fragment.
+  {
+    path: "/orders/invoice",
+    id: "orderInvoice",
+    module: "order-invoice",
+    nav: false,
+    indexable: false,
+    frame: true,
+    query: false,
+  },
 ] as const;
 
 /** What unknown paths show (with status 404); prerendered as /404.html and /ar/404.html. */

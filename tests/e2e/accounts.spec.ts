@@ -392,7 +392,7 @@ for (const l of languages) {
       expect(await (await page.request.get("/api/account/wishlist")).json()).toEqual({ productIds: ["nawat"] });
       await page.goto(`${l.prefix}/account`);
       await waitForApp(page);
-      const list = page.getByTestId("account-wishlist");
+      const list = page.getByTestId("wishlist-list");
       await expect(list).toContainText(l.t.nawat);
       await list.getByRole("button", { name: l.t.remove }).click();
       await expect(page.getByText(l.lang === "en" ? /Your wishlist is empty/ : /مفضلتك فارغة/)).toBeVisible();

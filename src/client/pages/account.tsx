@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { AccountDetailsForm } from "#client/features/accounts/components/account-details-form.tsx";
 import { AccountEmail } from "#client/features/accounts/components/account-email.tsx";
+import { AccountOrders } from "#client/features/accounts/components/account-orders.tsx";
 import { AccountSessions } from "#client/features/accounts/components/account-sessions.tsx";
-import { AccountWishlist } from "#client/features/accounts/components/account-wishlist.tsx";
+import { WishlistList } from "#client/features/accounts/components/wishlist-list.tsx";
 import { ChangePasswordForm } from "#client/features/accounts/components/change-password-form.tsx";
 import type { AccountAnswer, AccountView } from "#client/features/accounts/lib/account-view.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
@@ -23,8 +24,8 @@ export const copy = defineLazyCopy({
 type State = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; account: AccountView };
 
 /**
- * /account (issue 11, "My account"): details, e-mail and its verification, password, sessions and
- * the wishlist. Signed out, it sends the visitor to sign in and back here.
+ * /account (issue 11, "My account"): details, e-mail and its verification, orders (issue 12),
+ * password, sessions and the wishlist. Signed out, it sends the visitor to sign in and back here.
  */
 export default function AccountPage() {
   const c = useCopy(copy);
@@ -94,8 +95,11 @@ export default function AccountPage() {
           <Section id="account-email-title" title={c.account.email.title}>
             <AccountEmail copy={c} email={state.account.email} verified={state.account.emailVerified} />
           </Section>
+          <Section id="account-orders-title" title={c.account.orders.title} lead={c.account.orders.lead}>
+            <AccountOrders copy={c} />
+          </Section>
           <Section id="account-wishlist-title" title={c.account.wishlist.title}>
-            <AccountWishlist copy={c} />
+            <WishlistList copy={c.account.wishlist} />
           </Section>
           <Section id="account-password-title" title={c.account.password.title} lead={c.account.password.lead}>
             <ChangePasswordForm copy={c} />

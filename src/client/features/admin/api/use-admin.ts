@@ -10,6 +10,8 @@ import type {
   LeadKind,
   LeadStatus,
 } from "#shared/schemas/admin.ts";
+import type { AdminOrderSummary, AdminOrderView, OrderStatusValue } from "#shared/schemas/orders.ts";
+import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
 
 /** A page of a list: the JSON array and the total from `X-Total-Count`. */
 export type ListPage<T> = { items: T[]; total: number };
@@ -103,6 +105,61 @@ export function useUpdateLeadStatus(lang: Lang) {
     onSuccess: (body) => {
       client.setQueryData(["/api/admin/leads/detail", body.lead.kind, body.lead.id], body.lead);
       return client.invalidateQueries({ queryKey: ["/api/admin/leads"] });
+    },
+  });
+}
+
+export type OrderFilters = {
+  status?: OrderStatusValue;
+  method?: CheckoutPaymentMethod;
+  q: string;
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+};
+
+/** GET /api/admin/orders: the page and its total in the body (decision 0017). */
+export function useOrders(lang: Lang, filters: OrderFilters) {
+  return useQuery({
+    queryKey: ["/api/admin/orders", filters],
+    queryFn: () =>
+      apiJson<{ items: AdminOrderSummary[]; total: number }>(
+        "GET",
+        `/api/admin/orders?${query(filters)}`,
+        undefined,
+        headers(lang),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrder(lang: Lang, id: string) {
+  return useQuery({
+    queryKey: ["/api/admin/orders/detail", id],
+    queryFn: () =>
+      apiJson<{ order: AdminOrderView }>("GET", `/api/admin/orders/${id}`, undefined, headers(lang)).then(
+        (body) => body.order,
+      ),
+  });
+}
+
+/** POST /api/admin/orders/:id/refund: the provider refunds first; the answer is the new state. */
+export function useRefundOrder(lang: Lang) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; reason?: string }) =>
+      apiJson<{ order: AdminOrderView }>(
+        "POST",
+        `/api/admin/orders/${input.id}/refund`,
+        input.reason ? { reason: input.reason } : {},
+        headers(lang),
+      ),
+    onSuccess: (body) => {
+      client.setQueryData(["/api/admin/orders/detail", body.order.id], body.order);
+      return client.invalidateQueries({
+        predicate: (q) => q.queryKey[0] === "/api/admin/orders" || q.queryKey[0] === "/api/admin/dashboard",
+      });
     },
   });
 }

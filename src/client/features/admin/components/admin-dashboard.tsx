@@ -8,12 +8,13 @@ import type { AdminCopy } from "../copy.ts";
 import { AnalyticsTab } from "./analytics-tab.tsx";
 import { Spinner } from "./bits.tsx";
 import { InboxTab } from "./inbox-tab.tsx";
+import { OrdersTab } from "./orders-tab.tsx";
 import { OverviewTab } from "./overview-tab.tsx";
 import { Tabs } from "./tabs.tsx";
 import { UsersTab } from "./users-tab.tsx";
 
-type TabId = "overview" | "users" | "analytics" | "inbox";
-const tabIds: TabId[] = ["overview", "users", "analytics", "inbox"];
+type TabId = "overview" | "users" | "orders" | "analytics" | "inbox";
+const tabIds: TabId[] = ["overview", "users", "orders", "analytics", "inbox"];
 
 /**
  * /admin (spec §2 Admin, DESIGN D7): the server decides who may see it. While the dashboard
@@ -57,6 +58,7 @@ export function AdminDashboard(props: { copy: AdminCopy }) {
       <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`} tabIndex={0}>
         {tab === "overview" && <OverviewTab copy={copy} data={data} />}
         {tab === "users" && <UsersTab copy={copy} />}
+        {tab === "orders" && <OrdersTab copy={copy} />}
         {tab === "analytics" && <AnalyticsTab copy={copy} data={data} />}
         {tab === "inbox" && <InboxTab copy={copy} />}
       </div>

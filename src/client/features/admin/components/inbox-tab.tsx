@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { FilterSelect, filterControl } from "./filter-select.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { formatNumber } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
@@ -37,7 +38,7 @@ export function InboxTab(props: { copy: AdminCopy }) {
   });
   const [open, setOpen] = useState<AdminLeadSummary | null>(null);
   const c = copy.inbox;
-  const control = "min-h-11 rounded-full border border-sand-deep bg-white px-4";
+  const control = filterControl;
 
   return (
     <section aria-labelledby="admin-inbox-title" className="grid gap-5">
@@ -68,48 +69,30 @@ export function InboxTab(props: { copy: AdminCopy }) {
             className={`${control} w-72 max-w-full`}
           />
         </div>
-        <div className="grid gap-1">
-          <label htmlFor={ids.kind} className="text-sm font-medium">
-            {c.kind}
-          </label>
-          <select
-            id={ids.kind}
-            value={kind}
-            onChange={(event) => {
-              setKind(event.target.value as LeadKind | "");
-              setPage(1);
-            }}
-            className={control}
-          >
-            <option value="">{c.all}</option>
-            {leadKinds.map((value) => (
-              <option key={value} value={value}>
-                {c.kinds[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={ids.status} className="text-sm font-medium">
-            {c.status}
-          </label>
-          <select
-            id={ids.status}
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as LeadStatus | "");
-              setPage(1);
-            }}
-            className={control}
-          >
-            <option value="">{c.all}</option>
-            {leadStatuses.map((value) => (
-              <option key={value} value={value}>
-                {c.statuses[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id={ids.kind}
+          label={c.kind}
+          allLabel={c.all}
+          value={kind}
+          values={leadKinds}
+          names={c.kinds}
+          onChange={(value) => {
+            setKind(value);
+            setPage(1);
+          }}
+        />
+        <FilterSelect
+          id={ids.status}
+          label={c.status}
+          allLabel={c.all}
+          value={status}
+          values={leadStatuses}
+          names={c.statuses}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+        />
       </div>
 
       {leads.isPending ? (

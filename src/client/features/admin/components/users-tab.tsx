@@ -7,11 +7,13 @@ import { interpolate } from "#shared/i18n/types.ts";
 import type { AdminUser } from "#shared/schemas/admin.ts";
 import { useSetUserDisabled, useUsers, usersExportUrl } from "../api/use-admin.ts";
 import type { AdminCopy } from "../copy.ts";
-import { Badge, Pagination, Spinner, useDebounced, VerifiedBadge, When } from "./bits.tsx";
+import { Badge, Pagination, useDebounced, VerifiedBadge, When } from "./bits.tsx";
+import { DataTable, IconButton, ViewIcon } from "./data-table.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { UserDetailsDialog } from "./user-details-dialog.tsx";
 
 const PAGE_SIZE = 20;
+const columns = ["user", "phone", "country", "status", "joined", "actions"] as const;
 
 /** Users (spec §2 Admin, DESIGN §3): search, export, the table with its two actions, pages. */
 export function UsersTab(props: { copy: AdminCopy }) {
@@ -83,90 +85,68 @@ export function UsersTab(props: { copy: AdminCopy }) {
         </div>
       </div>
 
-      {users.isPending ? (
-        <Spinner label={copy.loadingList} className="py-16" />
-      ) : users.isError ? (
-        <p className="text-red-800">{users.error.message}</p>
-      ) : users.data.items.length === 0 ? (
-        <p className="rounded-2xl border border-sand-deep bg-white/70 p-6 text-ink-soft">{c.empty}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-2xl border border-sand-deep bg-white/70">
-          <table className="w-full min-w-[48rem] text-start text-sm">
-            <thead className="bg-sand text-ink-soft">
-              <tr>
-                {(["user", "phone", "country", "status", "joined", "actions"] as const).map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3 text-start font-medium">
-                    {c.columns[column]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-sand-deep">
-              {users.data.items.map((user) => (
-                <tr key={user.id} data-testid="user-row">
-                  <td className="px-4 py-3">
-                    <span className="grid">
-                      <bdi className="font-medium">{fullName(user)}</bdi>
-                      <span className="text-ink-soft">
-                        <bdi dir="ltr">{user.email}</bdi>
-                      </span>
-                    </span>
-                  </td>
-                  <td className="px-4 py-3">
-                    {user.phone ? (
-                      <bdi dir="ltr">{user.phone}</bdi>
-                    ) : (
-                      <span className="text-ink-soft">{c.notProvided}</span>
-                    )}
-                  </td>
-                  <td className="px-4 py-3">
-                    <bdi>{user.country}</bdi>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="flex flex-wrap gap-1.5">
-                      {user.disabled ? (
-                        <Badge tone="red">{copy.badges.disabled}</Badge>
-                      ) : (
-                        <Badge tone="green">{copy.badges.active}</Badge>
-                      )}
-                      <VerifiedBadge verified={user.emailVerified} copy={copy} />
-                      {user.isAdmin && <Badge tone="neutral">{copy.badges.admin}</Badge>}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    <When iso={user.createdAt} lang={lang} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="flex gap-2">
-                      <IconButton
-                        label={interpolate(c.view, { name: fullName(user) })}
-                        onClick={() => setViewing(user.id)}
-                      >
-                        <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
-                        <circle cx="12" cy="12" r="3" />
-                      </IconButton>
-                      <IconButton
-                        label={interpolate(user.disabled ? c.enable : c.disable, { name: fullName(user) })}
-                        onClick={() => setConfirming(user)}
-                        danger={!user.disabled}
-                      >
-                        {user.disabled ? (
-                          <path d="M20 6 9 17l-5-5" />
-                        ) : (
-                          <>
-                            <circle cx="12" cy="12" r="9" />
-                            <path d="m5.7 5.7 12.6 12.6" />
-                          </>
-                        )}
-                      </IconButton>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        query={users}
+        columns={columns}
+        labels={c.columns}
+        rowKey={(user) => user.id}
+        rowTestId="user-row"
+        loading={copy.loadingList}
+        empty={c.empty}
+        row={(user) => (
+          <>
+            <td className="px-4 py-3">
+              <span className="grid">
+                <bdi className="font-medium">{fullName(user)}</bdi>
+                <span className="text-ink-soft">
+                  <bdi dir="ltr">{user.email}</bdi>
+                </span>
+              </span>
+            </td>
+            <td className="px-4 py-3">
+              {user.phone ? <bdi dir="ltr">{user.phone}</bdi> : <span className="text-ink-soft">{c.notProvided}</span>}
+            </td>
+            <td className="px-4 py-3">
+              <bdi>{user.country}</bdi>
+            </td>
+            <td className="px-4 py-3">
+              <span className="flex flex-wrap gap-1.5">
+                {user.disabled ? (
+                  <Badge tone="red">{copy.badges.disabled}</Badge>
+                ) : (
+                  <Badge tone="green">{copy.badges.active}</Badge>
+                )}
+                <VerifiedBadge verified={user.emailVerified} copy={copy} />
+                {user.isAdmin && <Badge tone="neutral">{copy.badges.admin}</Badge>}
+              </span>
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">
+              <When iso={user.createdAt} lang={lang} />
+            </td>
+            <td className="px-4 py-3">
+              <span className="flex gap-2">
+                <IconButton label={interpolate(c.view, { name: fullName(user) })} onClick={() => setViewing(user.id)}>
+                  <ViewIcon />
+                </IconButton>
+                <IconButton
+                  label={interpolate(user.disabled ? c.enable : c.disable, { name: fullName(user) })}
+                  onClick={() => setConfirming(user)}
+                  danger={!user.disabled}
+                >
+                  {user.disabled ? (
+                    <path d="M20 6 9 17l-5-5" />
+                  ) : (
+                    <>
+                      <circle cx="12" cy="12" r="9" />
+                      <path d="m5.7 5.7 12.6 12.6" />
+                    </>
+                  )}
+                </IconButton>
+              </span>
+            </td>
+          </>
+        )}
+      />
       {users.data && (
         <Pagination
           page={page}
@@ -194,33 +174,5 @@ export function UsersTab(props: { copy: AdminCopy }) {
         />
       )}
     </section>
-  );
-}
-
-function IconButton(props: { label: string; onClick: () => void; danger?: boolean; children: React.ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-label={props.label}
-      title={props.label}
-      onClick={props.onClick}
-      className={`inline-flex h-9 w-9 items-center justify-center rounded-full border border-sand-deep bg-white transition-colors hover:bg-sand ${
-        props.danger ? "text-red-800" : "text-ink"
-      }`}
-    >
-      <svg
-        viewBox="0 0 24 24"
-        width="18"
-        height="18"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        {props.children}
-      </svg>
-    </button>
   );
 }

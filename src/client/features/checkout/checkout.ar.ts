@@ -1,0 +1,77 @@
+import type { Catalog } from "#shared/i18n/types.ts";
+import type en from "./checkout.en.ts";
+
+const ar: Catalog<typeof en> = {
+  back: "العودة إلى الرئيسية",
+  eyebrow: "إتمام الطلب",
+  title: "أكمل طلبك",
+  lead: "قطعة واحدة، مصنوعة يدويًا في الرياض، وتصلك إلى باب بيتك في أي مكان في المملكة.",
+  summary: {
+    title: "ملخص الطلب",
+    quantity: "الكمية",
+    size: "المقاس",
+    standard: "قياسي",
+    price: "السعر",
+    total: "الإجمالي",
+    vatIncluded: "شامل ضريبة القيمة المضافة ({vat})",
+  },
+  buyer: {
+    title: "بياناتك",
+    lead: "نرسل تأكيد الطلب والفاتورة إلى بريدك، ونتصل بك على جوالك قبل التوصيل.",
+    name: "الاسم الكامل",
+    email: "البريد الإلكتروني",
+    emailPlaceholder: "name@example.com",
+    phone: "رقم الجوال",
+    phonePrefix: "+966",
+    phonePlaceholder: "5X XXX XXXX",
+    address: "عنوان التوصيل",
+    city: "المدينة",
+    cityPlaceholder: "الرياض",
+    district: "الحي",
+    street: "الشارع",
+    building: "رقم المبنى (اختياري)",
+    postalCode: "الرمز البريدي (اختياري)",
+  },
+  payment: {
+    title: "الدفع",
+    lead: "اختر طريقة الدفع. تُدخل بيانات بطاقتك في صفحة مزوّد الدفع الآمنة، ولا تمرّ بموقعنا أبدًا.",
+    applePay: "ادفع عبر Apple Pay",
+    card: "ادفع بالبطاقة",
+    cardMarks: "مدى وفيزا وماستركارد",
+    tamara: "ادفع عبر تمارا",
+    tabby: "ادفع عبر تابي",
+    instalments: "قسّمها على ٤ دفعات شهرية بلا فوائد",
+    instalmentAmount: "قسّمها على ٤ دفعات شهرية بلا فوائد، قيمة كل دفعة {amount}",
+    unavailable: "غير متاحة لهذا الطلب",
+    processing: "جاري تنفيذ الدفع...",
+    applePayLabel: "استوديو نواة",
+  },
+  confirming: {
+    title: "نتحقق الآن من عملية الدفع",
+    body: "لن يستغرق ذلك سوى ثوانٍ، فضلًا أبقِ الصفحة مفتوحة.",
+    stillWaiting: "لم يصلنا تأكيد مزوّد الدفع بعد. سنرسل لك بريدًا فور وصوله، ويمكنك أيضًا متابعة طلبك لاحقًا.",
+    checkAgain: "تحقّق مرة أخرى",
+    findOrder: "ابحث عن طلبي",
+  },
+  success: {
+    title: "تم طلبك بنجاح!",
+    body: "شكرًا لك، تم تأكيد طلبك رقم {reference}.",
+    reference: "رقم الطلب",
+    sentTo: "أرسلنا تأكيد الطلب والفاتورة إلى {email}.",
+    viewOrder: "اعرض طلبك وفاتورتك",
+    backHome: "العودة إلى الرئيسية",
+  },
+  toasts: {
+    failedTitle: "لم تتم عملية الدفع",
+    failedBody: "حدث خطأ أثناء تنفيذ الدفع، فضلًا حاول مرة أخرى.",
+    systemTitle: "خطأ في النظام",
+    systemBody: "حدث خطأ في النظام، فضلًا حاول مرة أخرى.",
+    fieldsTitle: "فضلًا راجع بياناتك",
+  },
+  products: {
+    nawat: { alt: "صحن نواة للتمر من خشب الجوز" },
+    sanam: { alt: "مبخرة سنام" },
+  },
+};
+
+export default ar;

@@ -1,0 +1,17 @@
+/** The invoice page's own words (the invoice's printed words: src/shared/invoice-labels.ts). Arabic: invoices.ar.ts. */
+export default {
+  eyebrow: "Your order",
+  loading: "Loading your invoice…",
+  noLink: {
+    title: "This link is incomplete",
+    body: "Open the invoice from your order confirmation e-mail, or find your order by its reference and e-mail address.",
+    action: "Find my order",
+  },
+  notFoundTitle: "Invoice not found",
+  failed: "The invoice could not be loaded. Check your connection and try again.",
+  retry: "Try again",
+  download: "Download PDF",
+  downloadOther: "PDF in Arabic first",
+  print: "Print",
+  qr: "QR code of the tax invoice (ZATCA)",
+} as const;

@@ -1,0 +1,8 @@
+import accounts from "#client/features/accounts/accounts.en.ts";
+
+export default {
+  title: "Your wishlist",
+  lead: "The pieces you have saved. Signed in, your wishlist follows you to every device.",
+  signIn: "Sign in to keep it on every device",
+  wishlist: accounts.account.wishlist,
+} as const;
