@@ -15,12 +15,9 @@ const ar: Catalog<typeof en> = {
     ],
     quote: "لم نكن نصمّم صحنًا، كنّا نصمّم اللحظة التي يُستقبَل فيها الضيف.",
   },
-  artisan: {
-    name: "عبدالرحمن العتيبي",
-    years: "١٤ عامًا على آلة الخراطة",
-    specialty: "خراطة الأخشاب الصلبة يدويًا والتعشيق الخفي",
-    quote: "خشب الجوز يدلّك على موضع القطع. مهمتي أن أصغي إليه، وأن أتوقف قبل أن تفقد القطعة روحها.",
-  },
+  // The studio's artisan, as the spec's record has it: left empty until the studio fills it in with
+  // a real person's words (a page never quotes an invented craftsman; the figure shows once filled).
+  artisan: { name: "", years: "", specialty: "", quote: "" },
   materials: [
     { name: "خشب الجوز الطبيعي", detail: "جوز صلب مجفّف من غابات تُدار بمسؤولية، نختار ألواحه واحدًا واحدًا لجمال عروقه." },
     {

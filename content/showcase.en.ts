@@ -12,13 +12,9 @@ export default {
     ],
     quote: "We did not set out to design a bowl. We set out to design the moment a guest is welcomed.",
   },
-  artisan: {
-    name: "Abdulrahman Al-Otaibi",
-    years: "14 years at the lathe",
-    specialty: "Hand-turned hardwood and hidden joinery",
-    quote:
-      "Walnut tells you where it wants to be cut. My job is to listen, and to stop before the piece loses its voice.",
-  },
+  // The studio's artisan, as the spec's record has it: left empty until the studio fills it in with
+  // a real person's words (a page never quotes an invented craftsman; the figure shows once filled).
+  artisan: { name: "", years: "", specialty: "", quote: "" },
   materials: [
     {
       name: "Natural walnut",

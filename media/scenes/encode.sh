@@ -6,9 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 F=.frames
 OUT=..
-FF="nice -n 10 ffmpeg -v error -y -threads 2"
-# the hero set's grade (nawat_hero.py GRADE)
-HERO_GRADE="curves=all='0/0 0.35/0.14 0.7/0.55 1/1',colorbalance=rs=0.06:bs=-0.06:rm=0.04:bm=-0.04,eq=saturation=1.2,vignette=angle=0.7"
+FF="nice -n 19 ffmpeg -v error -y -threads 2"
 
 # $1 name, $2 intermediate lossless file, $3 VP9 crf, $4 x264 crf
 finish() {
@@ -26,12 +24,33 @@ zoom() { # $1 period, $2 amplitude, $3 size
   echo "scale=iw*2:ih*2:flags=bicubic,zoompan=z='1.0+$2*(0.5-0.5*cos(2*PI*in_time/$1))':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=1:s=$3:fps=24"
 }
 
-hero() { # two key-light positions, cosine cross-fade over 5 s
-  local d=$F/hero-loop
-  $FF -loop 1 -framerate 24 -t 5 -i $d/hero-loop-0.png -loop 1 -framerate 24 -t 5 -i $d/hero-loop-1.png \
-    -filter_complex "[0][1]blend=all_expr='A*(0.5+0.5*cos(2*PI*T/5))+B*(0.5-0.5*cos(2*PI*T/5))',$(zoom 5 0.035 960x540),$HERO_GRADE,format=yuv444p" \
-    -frames:v 120 -c:v ffv1 $F/hero-loop.mkv
-  finish hero-loop $F/hero-loop.mkv 38 27
+hero() { # the hero set at display size (hero_set.py): two key-light positions, cosine cross-fade
+  # over 6 s, no push-in (a still frame compresses to a fraction); the stills are published too
+  local d=$F/hero a=$F/hero/hero-a.png b=$F/hero/hero-b.png
+  local bsrc="-loop 1 -framerate 24 -t 6 -i $b" pre=""
+  if [ ! -f "$b" ]; then # only one key position rendered: the key "breathes" (a brighter, warmer copy)
+    bsrc="-loop 1 -framerate 24 -t 6 -i $a"
+    pre="[1]curves=all='0/0 0.5/0.56 1/1',colorbalance=rm=0.03:bm=-0.03[b1];[0][b1]"
+  fi
+  $FF -loop 1 -framerate 24 -t 6 -i $a $bsrc \
+    -filter_complex "${pre:-[0][1]}blend=all_expr='A*(0.5+0.5*cos(2*PI*T/6))+B*(0.5-0.5*cos(2*PI*T/6))',format=yuv444p" \
+    -frames:v 144 -c:v ffv1 $F/hero-loop.mkv
+  finish hero-loop $F/hero-loop.mkv 36 26
+  # the poster is the first frame (key a); the stills as JPEG
+  $FF -i $a -q:v 2 "$OUT/hero-loop-poster.jpg"
+  $FF -i "$([ -f "$b" ] && echo $b || echo $a)" -q:v 2 "$OUT/nawat-hero.jpg"
+  $FF -i $F/hero/hero-portrait.png -q:v 2 "$OUT/hero-portrait.jpg"
+  # where the product is in each (content/art-direction.json, read by <Picture> and the tests)
+  python3 - "$F/hero" ../../content/art-direction.json <<'PY'
+import json, sys
+d, out = sys.argv[1], sys.argv[2]
+box = lambda tag: json.load(open("%s/hero-%s.subject.json" % (d, tag)))
+doc = json.load(open(out))
+doc["subjects"].update({"hero-loop-poster.jpg": box("a"), "nawat-hero.jpg": box("a"),
+                        "hero-portrait.jpg": box("portrait")})
+rows = ",\n".join("    %s: %s" % (json.dumps(k), json.dumps(v)) for k, v in sorted(doc["subjects"].items()))
+open(out, "w").write('{\n  "subjects": {\n%s\n  }\n}\n' % rows)
+PY
 }
 
 heritage() { # three positions of the screen, weights (1+cos(th-2pi k/3))/3 over 6 s
@@ -52,7 +71,7 @@ showcase() { # 6 eased positions: hold, open, hold, close; 4 fps -> 24 fps by mo
     cp $d/showcase-loop-$k.png $(printf "$s/%03d.png" $i); i=$((i+1))
   done
   $FF -framerate 4 -i $s/%03d.png \
-    -vf "scale=960:540:flags=lanczos,eq=gamma=0.82:saturation=1.3:contrast=1.05,minterpolate=fps=24:mi_mode=mci:mc_mode=aobmc:me_mode=bidir:vsbmc=1,format=yuv444p" \
+    -vf "scale=1440:810:flags=lanczos,eq=gamma=0.82:saturation=1.3:contrast=1.05,minterpolate=fps=24:mi_mode=mci:mc_mode=aobmc:me_mode=bidir:vsbmc=1,format=yuv444p" \
     -frames:v 120 -c:v ffv1 $F/showcase-loop.mkv
   finish showcase-loop $F/showcase-loop.mkv 38 27
 }

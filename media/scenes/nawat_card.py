@@ -13,4 +13,4 @@ sc.date_pit((0.105, -0.105, 0.0041), heading=1.1)
 sc.studio_lights(key_power=90)
 sc.camera(sc.orbit((0.012, 0, 0.022), 0.62, 18, 30), (0.015, 0, 0.02), lens=70,
           dof=0.62, fstop=5.6)
-sc.render("nawat.jpg", 1200, 1200, samples=20)
+sc.render("nawat.jpg", 1200, 1200, samples=28, scale=1.0, denoise=2.5, threshold=0.02)

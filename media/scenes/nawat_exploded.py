@@ -27,5 +27,5 @@ def build(explode=0.045):
 if __name__ == "__main__":
     build()
     sc.camera(sc.orbit((0, 0, 0.06), 0.75, 12, 24), (0, 0, 0.062), lens=70, dof=0.75, fstop=8)
-    sc.render("nawat-exploded.jpg", 1200, 900, samples=16, denoise=3.0,
+    sc.render("nawat-exploded.jpg", 1200, 900, samples=24, scale=1.0, denoise=2.5, threshold=0.02,
               grade="eq=gamma=0.82:saturation=1.3:contrast=1.05")

@@ -14,5 +14,5 @@ sc.area_light("Rim", (0.55, 0.35, 0.25), (0, 0, 0.03), 70, size=0.1, size_y=0.7,
               color=(1.0, 0.88, 0.75))
 sc.area_light("Fill", (0.4, -0.7, 0.1), (0, 0, 0.03), 8, size=1.0)
 sc.camera(sc.orbit((0, 0, 0.026), 0.72, 0, 5), (0, 0, 0.028), lens=85, dof=0.72, fstop=8)
-sc.render("nawat-side.jpg", 1200, 900, samples=16, denoise=4.0,
+sc.render("nawat-side.jpg", 1200, 900, samples=24, scale=1.0, denoise=2.5, threshold=0.02,
           grade="eq=gamma=0.78:saturation=1.3:contrast=1.08")

@@ -14,5 +14,5 @@ sc.date_pit((-0.125, -0.145, 0.0041), 1.4)
 sc.area_light("Key", (-0.6, 0.5, 0.9), (0, 0, 0), 130, size=0.3, color=(1.0, 0.9, 0.78))
 sc.area_light("Fill", (0.5, -0.4, 0.8), (0, 0, 0), 18, size=1.2, color=(0.92, 0.96, 1.0))
 sc.camera((0, 0, 0.75), (0, 0.0001, 0), lens=50, dof=0.71, fstop=8)
-sc.render("nawat-top.jpg", 1200, 900, samples=16,
+sc.render("nawat-top.jpg", 1200, 900, samples=24, scale=1.0, denoise=2.5, threshold=0.02,
           grade="eq=gamma=0.9:saturation=1.15:contrast=1.04")

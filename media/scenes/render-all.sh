@@ -5,10 +5,10 @@
 #   MEDIA_SCALE=1 MEDIA_SAMPLES=64 bash ...    # full-size stills, more samples (slower)
 set -euo pipefail
 cd "$(dirname "$0")"
-B="nice -n 10 blender -b -noaudio -P"
-STILLS="nawat_card nawat_hero nawat_top nawat_side nawat_exploded og_image sanam_card
-        sanam_teaser camel_desert studio_workshop craft_detail bts_1 bts_2"
-VIDEOS="hero_loop heritage_loop showcase_loop bts_video"
+B="nice -n 19 blender -b -noaudio -P"
+STILLS="hero_set nawat_card nawat_top nawat_side nawat_exploded og_image sanam_card
+        sanam_teaser desert_dunes studio_workshop craft_detail bts_1 bts_2"
+VIDEOS="heritage_loop showcase_loop bts_video"
 for s in $STILLS $VIDEOS; do
   echo "== $s"
   mkdir -p .frames && $B "$s.py" > ".frames/$s.log" 2>&1

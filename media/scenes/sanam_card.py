@@ -13,5 +13,5 @@ sc.area_light("Rim", (0.4, 0.45, 0.45), (0, 0, 0.12), 60, size=0.12, size_y=0.9,
               color=(1.0, 0.86, 0.7))
 sc.area_light("Fill", (0.6, -0.5, 0.25), (0, 0, 0.1), 8, size=1.0)
 sc.camera(sc.orbit((0, 0, 0.125), 0.95, 20, 12), (0, 0, 0.128), lens=70, dof=0.95, fstop=8)
-sc.render("sanam.jpg", 1200, 1200, samples=16, denoise=4.0,
+sc.render("sanam.jpg", 1200, 1200, samples=24, scale=1.0, denoise=2.5, threshold=0.02,
           grade="eq=gamma=0.84:saturation=1.25:contrast=1.06")

@@ -60,7 +60,9 @@ def reset(seed=7):
     cy.caustics_reflective = False
     cy.caustics_refractive = False
     cy.blur_glossy = 1.0
-    cy.sample_clamp_indirect = 4.0
+    # no fireflies: clamp indirect light, blur glossy after the first bounce, no caustics
+    cy.sample_clamp_indirect = float(os.environ.get("MEDIA_CLAMP", "2.0"))
+    cy.sample_clamp_direct = 12.0
     cy.use_denoising = False
     sc.render.threads_mode = "FIXED"
     sc.render.threads = 2
@@ -84,7 +86,7 @@ def set_world_color(rgb, strength):
 
 
 def render(name, w, h, samples=24, frames=None, exposure=0.0, look=None, denoise=2.0,
-           scale=None, target_dir=None, grade=None):
+           scale=None, target_dir=None, grade=None, threshold=None):
     """Render a still to media/<name> (JPEG q88 or PNG) or, with frames=(a, b),
     an image sequence to media/scenes/.frames/<name>/####.png."""
     sc = bpy.context.scene
@@ -98,6 +100,8 @@ def render(name, w, h, samples=24, frames=None, exposure=0.0, look=None, denoise
         scale = float(os.environ.get("MEDIA_SCALE", "0.6"))
     sc.render.resolution_percentage = 100 if (frames or PREVIEW) else int(round(scale * 100))
     sc.cycles.samples = int(os.environ.get("MEDIA_SAMPLES", samples))
+    if threshold:
+        sc.cycles.adaptive_threshold = threshold
     sc.view_settings.exposure = exposure
     if look:
         sc.view_settings.look = look
@@ -125,11 +129,13 @@ def render(name, w, h, samples=24, frames=None, exposure=0.0, look=None, denoise
         path = os.path.join(HERE, target_dir, name)
     else:
         path = os.path.join(MEDIA, name)
-    raw = os.path.join(HERE, ".frames", "raw-" + base + ".png")
+    raw = os.path.join(HERE, ".frames", "raw-" + base + (".preview" if PREVIEW else "") + ".png")
     os.makedirs(os.path.dirname(raw), exist_ok=True)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     sc.render.filepath = raw
-    bpy.ops.render.render(write_still=True)
+    # resumable: MEDIA_RESUME=1 keeps a raw render that is already there (only re-grades it)
+    if not (os.environ.get("MEDIA_RESUME") and os.path.exists(raw)):
+        bpy.ops.render.render(write_still=True)
     # Debian's Blender has no denoiser: a light non-local-means pass, then encode
     # (JPEG quality ~88, or PNG)
     vf = "nlmeans=s=%.1f:p=5:r=11" % denoise if denoise else "null"
@@ -146,6 +152,26 @@ def render(name, w, h, samples=24, frames=None, exposure=0.0, look=None, denoise
         cmd += ["-q:v", "2", path]
     subprocess.run(cmd, check=True)
     print("WROTE", path)
+
+
+def subject_box(prefixes, pad=0.01):
+    """Where the objects named with `prefixes` appear in the active camera's frame:
+    [left, top, right, bottom] in 0-1 (content/art-direction.json records these so the pages
+    can keep headlines off the subject)."""
+    from bpy_extras.object_utils import world_to_camera_view
+    sc = bpy.context.scene
+    dg = bpy.context.evaluated_depsgraph_get()
+    xs, ys = [], []
+    for ob in sc.objects:
+        if ob.type != "MESH" or ob.hide_render or not ob.name.startswith(tuple(prefixes)):
+            continue
+        ev = ob.evaluated_get(dg)
+        for v in ev.data.vertices:
+            p = world_to_camera_view(sc, sc.camera, ev.matrix_world @ v.co)
+            xs.append(p.x)
+            ys.append(1 - p.y)
+    box = [min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad]
+    return [round(min(max(c, 0.0), 1.0), 3) for c in box]
 
 
 # --------------------------------------------------------------------------
@@ -274,6 +300,95 @@ def wood_material(name="Walnut", dark="#2b190e", mid="#4b2e1b", light="#6b4326",
     return m
 
 
+def walnut_material(name="Walnut", seed=0.0, pith=(0.0, -0.3, -0.1), tilt=(0.1, 0.0, 0.05),
+                    ring_mm=5.0, rough=0.4, coat=0.35, heart="#2e1a0e", mid="#462a18",
+                    early="#5f3d24"):
+    """Oiled black walnut cut from a flat-sawn board.
+
+    The growth rings are cylinders around a pith axis that runs along the board (object X) but
+    lies well outside the piece (`pith`, metres) and is tilted a few degrees (`tilt`, radians):
+    a plane through them shows the cathedral arches of face grain instead of a bullseye or
+    straight stripes. Two warps make the figure: a broad one (the arches wander and split) and
+    one that changes quickly along the grain (wavy, slightly curly figure). Darker heartwood
+    streaks run along the grain, open pores are fine dashes, and the finish is an oiled satin:
+    a moderately rough base under a thin, smoother clear coat."""
+    m, nt = new_material(name)
+    tc = node(nt, "ShaderNodeTexCoord")
+    mp = node(nt, "ShaderNodeMapping")
+    mp.inputs["Location"].default_value = (seed * 1.37, -pith[1], -pith[2])
+    mp.inputs["Rotation"].default_value = tilt
+    link(nt, tc, mp, "Object", "Vector")
+    # broad warp (cathedral arches wander), isotropic
+    w1 = node(nt, "ShaderNodeTexNoise", Scale=7.0, Detail=3.0, Roughness=0.55, W=seed)
+    w1.noise_dimensions = "4D"
+    link(nt, mp, w1, 0, "Vector")
+    # wavy figure: changes fast along the grain (X), slowly across it
+    sq = node(nt, "ShaderNodeVectorMath", p_operation="MULTIPLY")
+    sq.inputs[1].default_value = (9.0, 1.2, 1.2)
+    link(nt, mp, sq, 0, 0)
+    w2 = node(nt, "ShaderNodeTexNoise", Scale=6.0, Detail=1.0, Roughness=0.5, W=seed + 3.0)
+    w2.noise_dimensions = "4D"
+    link(nt, sq, w2, 0, "Vector")
+    def centred(tex, amp):
+        sub = node(nt, "ShaderNodeVectorMath", p_operation="SUBTRACT")
+        sub.inputs[1].default_value = (0.5, 0.5, 0.5)
+        link(nt, tex, sub, "Color", 0)
+        sc_ = node(nt, "ShaderNodeVectorMath", p_operation="SCALE")
+        sc_.inputs["Scale"].default_value = amp
+        link(nt, sub, sc_, 0, 0)
+        return sc_
+    a1, a2 = centred(w1, 0.034), centred(w2, 0.005)
+    add1 = node(nt, "ShaderNodeVectorMath", p_operation="ADD")
+    link(nt, mp, add1, 0, 0)
+    link(nt, a1, add1, 0, 1)
+    add2 = node(nt, "ShaderNodeVectorMath", p_operation="ADD")
+    link(nt, add1, add2, 0, 0)
+    link(nt, a2, add2, 0, 1)
+    # growth rings around the X axis: period 2*pi / (20 * scale) metres
+    rings = node(nt, "ShaderNodeTexWave", p_wave_type="RINGS", p_rings_direction="X",
+                 p_wave_profile="SAW", Scale=2 * math.pi / (20 * ring_mm / 1000.0),
+                 Distortion=0.0, Detail=0.0)
+    link(nt, add2, rings, 0, "Vector")
+    rr = ramp(nt, [(0.0, srgb(early)), (0.5, srgb(mid)), (0.9, srgb(heart)),
+                   (1.0, srgb(mid))])
+    link(nt, rings, rr, "Fac", "Fac")
+    # heartwood colour streaks along the grain
+    sq2 = node(nt, "ShaderNodeVectorMath", p_operation="MULTIPLY")
+    sq2.inputs[1].default_value = (0.25, 2.0, 2.0)
+    link(nt, add1, sq2, 0, 0)
+    st = node(nt, "ShaderNodeTexNoise", Scale=9.0, Detail=2.0, Roughness=0.5, W=seed + 7.0)
+    st.noise_dimensions = "4D"
+    link(nt, sq2, st, 0, "Vector")
+    sr = ramp(nt, [(0.3, (0.55, 0.5, 0.5)), (0.5, (0.9, 0.88, 0.86)), (0.72, (1.18, 1.08, 0.95))])
+    link(nt, st, sr, "Fac", "Fac")
+    mul = node(nt, "ShaderNodeMixRGB", p_blend_type="MULTIPLY", Fac=1.0)
+    link(nt, rr, mul, "Color", "Color1")
+    link(nt, sr, mul, "Color", "Color2")
+    # open pores: fine dashes along the grain
+    sq3 = node(nt, "ShaderNodeVectorMath", p_operation="MULTIPLY")
+    sq3.inputs[1].default_value = (120.0, 1100.0, 1100.0)
+    link(nt, add2, sq3, 0, 0)
+    pores = node(nt, "ShaderNodeTexNoise", Scale=1.0, Detail=0.0, Roughness=0.5)
+    link(nt, sq3, pores, 0, "Vector")
+    pr = ramp(nt, [(0.6, (1, 1, 1)), (0.72, (0.55, 0.5, 0.48))])
+    link(nt, pores, pr, "Fac", "Fac")
+    col = node(nt, "ShaderNodeMixRGB", p_blend_type="MULTIPLY", Fac=1.0)
+    link(nt, mul, col, "Color", "Color1")
+    link(nt, pr, col, "Color", "Color2")
+    bsdf = principled(nt, rough=rough, **{"Specular": 0.45, "Clearcoat": coat,
+                                          "Clearcoat Roughness": 0.16})
+    link(nt, col, bsdf, "Color", "Base Color")
+    # satin: latewood and pores a little rougher
+    rg = node(nt, "ShaderNodeMapRange", **{"To Min": rough - 0.05, "To Max": rough + 0.08})
+    link(nt, rings, rg, "Fac", "Value")
+    link(nt, rg, bsdf, "Result", "Roughness")
+    bump = node(nt, "ShaderNodeBump", Strength=0.05, Distance=0.0003, p_invert=True)
+    link(nt, pores, bump, "Fac", "Height")
+    link(nt, bump, bsdf, "Normal", "Normal")
+    output(nt, bsdf)
+    return m
+
+
 def date_material():
     m, nt = new_material("Date")
     tc = node(nt, "ShaderNodeTexCoord")
@@ -286,7 +401,8 @@ def date_material():
     link(nt, mp, nz, 0, "Vector")
     cr = ramp(nt, [(0.25, srgb("#170804")), (0.6, srgb("#2e1208")), (0.85, srgb("#4a200e"))])
     link(nt, nz, cr, "Fac", "Fac")
-    bsdf = principled(nt, rough=0.26, **{"Specular": 0.5})
+    # a soft sheen rather than pin-point highlights (those sparkled as white "sugar")
+    bsdf = principled(nt, rough=0.36, **{"Specular": 0.45})
     link(nt, cr, bsdf, "Color", "Base Color")
     add = node(nt, "ShaderNodeMath", p_operation="ADD")
     m1 = node(nt, "ShaderNodeMath", p_operation="MULTIPLY")
@@ -297,7 +413,7 @@ def date_material():
     link(nt, vor, sm, "Distance", 0)
     link(nt, sm, add, 0, 0)
     link(nt, m1, add, 0, 1)
-    bump = node(nt, "ShaderNodeBump", Strength=0.45, Distance=0.0015)
+    bump = node(nt, "ShaderNodeBump", Strength=0.3, Distance=0.0015)
     link(nt, add, bump, 0, "Height")
     link(nt, bump, bsdf, "Normal", "Normal")
     output(nt, bsdf)
@@ -574,7 +690,7 @@ def nawat(loc=(0, 0, 0), rot_z=0.0, explode=0.0, with_dates=True, seed=3, wood=N
           date_count=9, dip_fill=True):
     """Build the bowl; explode lifts the parts apart (metres of extra gap).
     Returns dict of the part objects (parented to an empty 'Nawat')."""
-    wood = wood or wood_material(seed=0.37)
+    wood = wood or walnut_material(seed=0.37)
     root = bpy.data.objects.new("Nawat", None)
     link_obj(root)
     base = lathe("NawatBase", NAWAT_BASE, wood, segments=128)
@@ -666,8 +782,9 @@ def date_pit(loc, heading=0.0):
 def sanam(loc=(0, 0, 0), rot_z=0.0, smoke=True, wood=None, seed=1):
     """A walnut base holding a brass dish of sand, a tall tapering walnut arm
     rising from the back and arching over, holding the stick point-down."""
-    wood = wood or wood_material("WalnutSanam", seed=0.73, ring_scale=10.0,
-                                 stretch=(1.0, 1.0, 0.12))
+    # the arm rises along z: the board's grain runs up it (pith axis turned to vertical)
+    wood = wood or walnut_material("WalnutSanam", seed=0.73, pith=(0.0, -0.3, 0.0),
+                                   tilt=(0.03, -1.5, 0.12))
     root = bpy.data.objects.new("Sanam", None)
     link_obj(root)
     parts = []
@@ -790,7 +907,7 @@ def smoke_wisps(ember, seed=1, rise=0.2):
 # --------------------------------------------------------------------------
 
 def backdrop(hexcol="#e9e1d6", size=3.0, curve_r=0.5, back=1.0, name="Backdrop", rough=0.85,
-             gradient=None):
+             gradient=None, specular=0.3):
     """Seamless sweep: floor curving up into a back wall at y = back."""
     verts, faces = [], []
     prof = []
@@ -809,7 +926,7 @@ def backdrop(hexcol="#e9e1d6", size=3.0, curve_r=0.5, back=1.0, name="Backdrop",
         a = i * 2
         faces.append((a, a + 1, a + 3, a + 2))
     m, nt = new_material(name + "Mat")
-    b = principled(nt, srgb(hexcol), rough=rough, **{"Specular": 0.3})
+    b = principled(nt, srgb(hexcol), rough=rough, **{"Specular": specular})
     if gradient:
         nz = node(nt, "ShaderNodeTexNoise", Scale=1.2, Detail=2.0)
         cr = ramp(nt, [(0.3, srgb(gradient)), (0.7, srgb(hexcol))])
@@ -1074,7 +1191,7 @@ def workshop(lathe_blank=True, bowl_on_bench=True, shavings=60):
         for y in (0.25, 0.85):
             add_box("Leg", (0.08, 0.08, 0.85), loc=(x, y, 0.425), mat=bench_w, bevel=0.003)
     add_box("Stretcher", (1.7, 0.05, 0.08), loc=(0, 0.85, 0.2), mat=bench_w)
-    walnut = wood_material(seed=0.37)
+    walnut = walnut_material(seed=0.37)
     # walnut blanks, end grain up
     blank_w = wood_material("Blank", seed=1.7, ring_scale=10, rough=0.7)
     add_box("Blank1", (0.22, 0.21, 0.06), loc=(0.62, 0.72, 0.95), rot=(0, 0, 0.12), mat=blank_w,

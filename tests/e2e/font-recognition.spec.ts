@@ -31,7 +31,7 @@ const languages = [
     dir: "ltr",
     image: { name: "walnut.png", font: "e2e-roboto", text: "Handmade walnut bowls", rtl: false },
     title: "Which typeface is this?",
-    choose: "Image to analyse",
+    choose: "Image to analyze",
     analyze: "Analyze Font",
     clear: "Clear",
     download: "Download Report",
@@ -75,7 +75,7 @@ const languages = [
 
 for (const l of languages) {
   test.describe(`font recognition in ${l.lang}`, () => {
-    test("upload, select, analyse, report, copy and clear", async ({ page, context, baseURL }) => {
+    test("upload, select, analyze, report, copy and clear", async ({ page, context, baseURL }) => {
       test.setTimeout(120_000);
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
       await page.goto(`${l.prefix}/font-recognition`);
@@ -111,7 +111,7 @@ for (const l of languages) {
       await expect(page.getByTestId("selection-box")).toBeVisible();
       await expect(page.getByTestId("selection-status")).toContainText("×");
 
-      // Analyse: the request carries the box, the toast names the family with a percentage.
+      // Analyze: the request carries the box, the toast names the family with a percentage.
       const requestSeen = page.waitForRequest((r) => r.url().endsWith("/api/analyze-font") && r.method() === "POST");
       await page.getByRole("button", { name: l.analyze }).click();
       const sent = (await requestSeen).postDataJSON() as {

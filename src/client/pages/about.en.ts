@@ -2,10 +2,10 @@ export default {
   hero: {
     eyebrow: "About the studio",
     title: "We design the objects that hold Saudi hospitality.",
-    body: "Nawat Studio is a product design studio in Riyadh. We study the small rituals of Saudi life, the dates offered to a guest, the oud lit before a gathering, and design objects that honour them: crafted by hand in walnut, made to be used daily and kept for generations.",
+    body: "Nawat Studio is a product design studio in Riyadh. We study the small rituals of Saudi life, the dates offered to a guest, the oud lit before a gathering, and design objects that honor them: crafted by hand in walnut, made to be used daily and kept for generations.",
     explore: "Explore products",
     services: "View services",
-    image: "The studio's workshop in Riyadh, with walnut blanks and a lathe",
+    image: "Illustration: the three walnut parts of Nawat laid out on the workbench with a chisel and a sketch",
   },
   eye: {
     eyebrow: "Our mark",

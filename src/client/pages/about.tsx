@@ -1,4 +1,5 @@
 import { Link } from "#client/lib/router.tsx";
+import { foldSize } from "#client/components/ui/fold-size.ts";
 import { ArrowIcon } from "#client/components/ui/icons.tsx";
 import { Picture } from "#client/components/ui/picture.tsx";
 import { Reveal } from "#client/components/ui/reveal.tsx";
@@ -31,7 +32,7 @@ export default function AboutPage() {
           </div>
         </div>
         <Picture
-          src="studio-workshop.jpg"
+          src="bts-2.jpg"
           alt={c.hero.image}
           sizes="(min-width: 768px) 42vw, 100vw"
           priority
@@ -40,10 +41,10 @@ export default function AboutPage() {
         />
       </section>
 
-      <section className="below-fold bg-ink py-24 text-sand md:py-32" aria-labelledby="eye">
+      <section className="below-fold bg-ink py-24 text-sand md:py-32" style={foldSize(500, 264)} aria-labelledby="eye">
         <div className="container-page grid items-center gap-12 md:grid-cols-[2fr_3fr]">
           <Reveal kind="scaleIn" className="mx-auto w-48 md:w-72">
-            <Picture src="eye-logo.svg" alt={c.eye.logo} sizes="288px" imgClassName="h-auto w-full" />
+            <Picture src="eye-logo-light.svg" alt={c.eye.logo} sizes="288px" imgClassName="h-auto w-full" />
           </Reveal>
           <Reveal kind="slideLeft" delay={150}>
             <p className="eyebrow text-accent">{c.eye.eyebrow}</p>
@@ -55,7 +56,11 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section className="below-fold container-page py-24 md:py-32" aria-labelledby="our-products">
+      <section
+        className="below-fold container-page py-24 md:py-32"
+        style={foldSize(1438, 858)}
+        aria-labelledby="our-products"
+      >
         <Reveal kind="fadeInUp" className="flex flex-wrap items-end justify-between gap-6">
           <div>
             <SectionHeading id="our-products" eyebrow={c.products.eyebrow} title={c.products.title} />
@@ -92,7 +97,11 @@ export default function AboutPage() {
         </dl>
       </section>
 
-      <section className="below-fold bg-walnut-deep py-24 text-sand md:py-32" aria-labelledby="team">
+      <section
+        className="below-fold bg-walnut-deep py-24 text-sand md:py-32"
+        style={foldSize(228, 220)}
+        aria-labelledby="team"
+      >
         <Reveal kind="fadeInUp" className="container-page flex flex-col items-center text-center">
           <h2 id="team" className="font-display text-4xl font-medium md:text-6xl">
             {c.team.title}

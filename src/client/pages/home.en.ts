@@ -5,7 +5,7 @@ export default {
     body: "Objects for the Saudi majlis, turned from walnut and designed around the small rituals of hospitality: made to be noticed, used every day and handed down.",
     explore: "Explore the collection",
     story: "Our story",
-    poster: "The Nawat walnut date bowl turning slowly in warm light",
+    poster: "Illustration: the Nawat walnut date bowl filled with dates, in low warm light on a dark set",
   },
   handcrafted: {
     eyebrow: "Handcrafted",
@@ -37,7 +37,7 @@ export default {
     points: [
       { title: "Notice", body: "We watch the ritual before we touch the wood." },
       { title: "Simplify", body: "One gesture, no instructions, nothing to break." },
-      { title: "Honour", body: "Materials and forms that respect where they come from." },
+      { title: "Honor", body: "Materials and forms that respect where they come from." },
     ],
     image: "Nawat in three parts: dates bowl, pit-collecting base and cover",
   },
@@ -46,9 +46,12 @@ export default {
     title: "From a walnut block to your majlis",
     body: "Every piece passes through the same hands in our Riyadh workshop.",
     slides: [
-      { alt: "A craftsman turning walnut on the lathe", caption: "Turning: the bowl takes its shape on the lathe." },
       {
-        alt: "Hands rubbing natural oil into a walnut bowl",
+        alt: "Illustration: curled walnut shavings and a chisel on the workbench",
+        caption: "Turning: the bowl takes its shape, one shaving at a time.",
+      },
+      {
+        alt: "Illustration: the three walnut parts of Nawat laid out on the workbench with a chisel",
         caption: "Finishing: natural oils bring the grain to life.",
       },
       { alt: "The workshop at work", caption: "The workshop, in motion." },
@@ -59,5 +62,7 @@ export default {
     body: "Corporate gifts, events, a piece of your own: the studio designs and makes it with you.",
     services: "Our services",
     contact: "Talk to the studio",
+    fontTool: "Spotted a typeface you like? Our font recognition tool names it, in Arabic and Latin.",
+    fontToolLink: "Try the font tool",
   },
 } as const;

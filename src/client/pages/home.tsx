@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { foldSize } from "#client/components/ui/fold-size.ts";
 import { Link } from "#client/lib/router.tsx";
 import { ArrowIcon, EyeMark } from "#client/components/ui/icons.tsx";
 import { LoopVideo } from "#client/components/ui/loop-video.tsx";
@@ -35,7 +36,17 @@ export default function HomePage() {
     // Sliding reveals start up to 48 px outside their box: keep that from scrolling the page sideways.
     <div className="overflow-x-clip">
       <section className="relative flex min-h-[100svh] items-end overflow-hidden bg-ink text-sand">
-        <LoopVideo name="hero-loop" alt={c.hero.poster} sizes="100vw" priority className="absolute inset-0" />
+        {/* Art direction (issue 13): a portrait still on phones keeps the bowl above the headline;
+            on /ar the picture is mirrored so the right-aligned headline falls on the empty side. */}
+        <LoopVideo
+          name="hero-loop"
+          alt={c.hero.poster}
+          sizes="100vw"
+          priority
+          phonePoster="hero-portrait.jpg"
+          mirrorRtl
+          className="absolute inset-0"
+        />
         <div className="absolute inset-0 bg-gradient-to-t from-ink via-ink/45 to-ink/10" aria-hidden="true" />
         {/* Only the video and the product cards, slideshow and dialogs below need React in the
             browser: the rest keeps the server's HTML (StaticSection). */}
@@ -46,7 +57,7 @@ export default function HomePage() {
           </h1>
           <p className="mt-6 max-w-xl text-lg text-sand/85">{c.hero.body}</p>
           <div className="mt-9 flex flex-wrap gap-3">
-            <Link to={to("/products")} className="btn-accent" data-testid="hero-explore">
+            <Link to={to("/products")} className="btn-light" data-testid="hero-explore">
               {c.hero.explore}
               <ArrowIcon className="flip-rtl" />
             </Link>
@@ -61,7 +72,11 @@ export default function HomePage() {
         </StaticSection>
       </section>
 
-      <section className="below-fold container-page py-24 md:py-32" aria-labelledby="handcrafted">
+      <section
+        className="below-fold container-page py-24 md:py-32"
+        style={foldSize(1185, 875)}
+        aria-labelledby="handcrafted"
+      >
         <StaticSection>
           <Reveal kind="fadeInUp" className="max-w-2xl">
             <SectionHeading id="handcrafted" eyebrow={c.handcrafted.eyebrow} title={c.handcrafted.title} />
@@ -85,6 +100,7 @@ export default function HomePage() {
 
       <StaticSection
         as="section"
+        style={foldSize(1050, 490)}
         className="below-fold bg-sand-deep/60 py-24 md:py-32"
         aria-labelledby="noticing"
         data-testid="static-noticing"
@@ -115,7 +131,7 @@ export default function HomePage() {
         </div>
       </StaticSection>
 
-      <section className="below-fold container-page py-24 md:py-32" aria-labelledby="behind">
+      <section className="below-fold container-page py-24 md:py-32" style={foldSize(430, 985)} aria-labelledby="behind">
         <StaticSection>
           <Reveal kind="fadeInUp" className="mb-12 max-w-2xl">
             <SectionHeading id="behind" eyebrow={c.behind.eyebrow} title={c.behind.title} />
@@ -125,7 +141,7 @@ export default function HomePage() {
         <NearViewport className="aspect-[3/2] rounded-3xl bg-walnut-deep">
           <Slideshow
             slides={[
-              { kind: "image", src: "bts-1.jpg", ...c.behind.slides[0] },
+              { kind: "image", src: "craft-detail.jpg", ...c.behind.slides[0] },
               { kind: "image", src: "bts-2.jpg", ...c.behind.slides[1] },
               { kind: "video", name: "bts-video", ...c.behind.slides[2] },
             ]}
@@ -137,7 +153,7 @@ export default function HomePage() {
         <Testimonials />
       </AfterHydration>
 
-      <StaticSection as="section" className="below-fold bg-ink py-24 text-sand md:py-32">
+      <StaticSection as="section" className="below-fold bg-ink py-24 text-sand md:py-32" style={foldSize(325, 295)}>
         <Reveal kind="scaleIn" className="container-page flex flex-col items-center text-center">
           <h2 className="font-display text-4xl font-medium md:text-6xl">{c.closing.title}</h2>
           <p className="mt-5 max-w-xl text-lg text-sand/80">{c.closing.body}</p>
@@ -153,6 +169,15 @@ export default function HomePage() {
               {c.closing.contact}
             </Link>
           </div>
+          <p className="mt-10 max-w-xl text-sand/80">
+            {c.closing.fontTool}{" "}
+            <Link
+              to={to("/font-recognition")}
+              className="font-medium text-sand underline underline-offset-4 hover:text-accent"
+            >
+              {c.closing.fontToolLink}
+            </Link>
+          </p>
         </Reveal>
       </StaticSection>
 

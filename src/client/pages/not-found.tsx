@@ -19,13 +19,17 @@ export default function NotFoundPage() {
       </p>
       <h1 className="font-display text-5xl font-medium">{t("notFound.title")}</h1>
       <p className="max-w-xl text-lg text-ink-soft">{t("notFound.body")}</p>
-      <pre
-        dir="ltr"
-        className="max-w-full overflow-x-auto rounded-lg bg-ink px-4 py-3 font-mono text-sm text-accent"
+      {/* The request line stays left-to-right (isolated), the sentence follows the page's direction,
+          each on its own line so neither reorders the other on a narrow phone. */}
+      <div
+        className="grid max-w-full gap-1 rounded-lg bg-ink px-4 py-3 text-sm text-accent"
         data-testid="not-found-hint"
       >
-        <code>{pathname ? t("notFound.hint", { path: pathname }) : "\u00a0"}</code>
-      </pre>
+        <code dir="ltr" className="max-w-full justify-self-start overflow-x-auto font-mono whitespace-pre">
+          {pathname ? `GET ${pathname} → 404` : "\u00a0"}
+        </code>
+        <span>{pathname ? t("notFound.hint") : "\u00a0"}</span>
+      </div>
       <Link to={to("/")} className="btn-primary">
         {t("notFound.home")}
       </Link>

@@ -6,11 +6,11 @@ export default {
   hero: {
     label: "Luxury Collection",
     tagline: "Handcrafted with precision.",
-    image: "Nawat, the walnut date bowl, on a warm stone plinth",
+    image: "Illustration: Nawat, the walnut date bowl, with dates in low raking light on a dark set",
   },
-  heritage: { eyebrow: "Heritage", video: "Dates and Arabic coffee served in Nawat in the majlis" },
+  heritage: { eyebrow: "Heritage", image: "Illustration: Nawat with dates around its dip bowl, and a pit beside it" },
   riyadh: {
-    title: "Handcrafted in the Heart of Riyadh, to the Whole World",
+    title: "Made by hand in the heart of Riyadh, for the world",
     line: "We honor people, craftsmanship, identity, and meaning.",
   },
   making,
@@ -32,6 +32,8 @@ export default {
   sanam: {
     title: "Sanam Al-Oud: Incense Sticks, Upside Down",
     soon: "Coming Soon",
+    orderNow: "Its showcase page is on its way, but Sanam is already made to order:",
+    orderLink: "Order Sanam now",
     line: "A new experience in the world of incense and fragrances",
     image: "Sanam, the walnut incense holder, with a stick of oud burning downward",
   },

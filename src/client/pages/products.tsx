@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { foldSize } from "#client/components/ui/fold-size.ts";
 import { Picture } from "#client/components/ui/picture.tsx";
 import { LoopVideo } from "#client/components/ui/loop-video.tsx";
 import { Reveal } from "#client/components/ui/reveal.tsx";
@@ -36,6 +37,9 @@ export default function ProductsPage() {
   const [wished, setWished] = useState(false);
   useEffect(() => setWished(readWishlist().includes(showcase.id)), []);
   const r = c.record;
+  const price = formatPrice(priceOf(showcase.id), lang);
+  const heroBuyRef = useRef<HTMLDivElement>(null);
+  const showBar = useScrolledPast(heroBuyRef);
 
   const onWishlist = async () => {
     let now: boolean;
@@ -63,8 +67,10 @@ export default function ProductsPage() {
             alt={c.hero.image}
             sizes="100vw"
             priority
+            phoneSrc="hero-portrait.jpg"
+            mirrorRtl
             className="block h-full w-full"
-            imgClassName="h-full w-full object-cover object-[72%_50%] md:object-center"
+            imgClassName="h-full w-full object-cover"
           />
         </div>
         <div className="absolute inset-0 bg-gradient-to-t from-ink/90 via-ink/30 to-transparent" aria-hidden="true" />
@@ -72,11 +78,20 @@ export default function ProductsPage() {
           <p className="eyebrow text-accent">{c.hero.label}</p>
           <h1 className="mt-4 font-display text-6xl font-medium md:text-8xl">{r.name}</h1>
           <p className="mt-4 max-w-xl text-xl text-sand/85">{r.subtitle}</p>
-          <p className="mt-8 font-display text-2xl italic text-sand/90">{c.hero.tagline}</p>
+          <p className="mt-6 font-display text-2xl italic text-sand/90">{c.hero.tagline}</p>
+          {/* The price and Buy Now in the first screen, on a phone too (issue 13). */}
+          <div ref={heroBuyRef} className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
+            <p className="font-display text-4xl" data-testid="hero-price">
+              <span className="sr-only">{c.everyPit.price}: </span>
+              <bdi>{price}</bdi>
+            </p>
+            <BuyNow label={c.everyPit.buyNow} newTab={c.everyPit.newTab} testId="hero-buy-now" className="btn-light" />
+          </div>
         </div>
       </section>
 
       <section
+        style={foldSize(1135, 773)}
         className="below-fold container-page grid items-center gap-14 py-24 md:grid-cols-2 md:py-32"
         aria-labelledby="heritage"
       >
@@ -92,16 +107,18 @@ export default function ProductsPage() {
           </blockquote>
         </Reveal>
         <Reveal kind="slideLeft" delay={150}>
-          <LoopVideo
-            name="heritage-loop"
-            alt={c.heritage.video}
+          {/* A still: the old heritage loop's smoke was posterised (issue 13). */}
+          <Picture
+            src="nawat.jpg"
+            alt={c.heritage.image}
             sizes="(min-width: 768px) 45vw, 100vw"
-            className="relative aspect-[4/5] rounded-3xl md:aspect-[3/4]"
+            className="block overflow-hidden rounded-3xl"
+            imgClassName="aspect-[4/5] h-full w-full object-cover md:aspect-[3/4]"
           />
         </Reveal>
       </section>
 
-      <section className="below-fold bg-walnut-deep py-24 text-center text-sand md:py-32">
+      <section className="below-fold bg-walnut-deep py-24 text-center text-sand md:py-32" style={foldSize(175, 152)}>
         <Reveal kind="fadeInUp" className="container-page">
           <h2 className="mx-auto max-w-4xl font-display text-4xl font-medium md:text-6xl">{c.riyadh.title}</h2>
           <p className="mt-6 text-lg text-sand/80">{c.riyadh.line}</p>
@@ -110,7 +127,7 @@ export default function ProductsPage() {
 
       <MakingOf copy={c.making} record={r} />
 
-      <section className="below-fold" aria-label={c.loop.video}>
+      <section className="below-fold" style={foldSize(219, 720)} aria-label={c.loop.video}>
         <LoopVideo
           name="showcase-loop"
           alt={c.loop.video}
@@ -120,6 +137,7 @@ export default function ProductsPage() {
       </section>
 
       <section
+        style={foldSize(560, 276)}
         className="below-fold container-page grid items-center gap-12 py-24 md:grid-cols-[3fr_2fr] md:py-32"
         aria-labelledby="every-pit"
       >
@@ -132,25 +150,10 @@ export default function ProductsPage() {
         <Reveal kind="scaleIn" delay={150} className="rounded-3xl bg-white/70 p-8 shadow-sm">
           <p className="eyebrow">{c.everyPit.price}</p>
           <p className="mt-2 font-display text-5xl" data-testid="showcase-price">
-            <bdi>{formatPrice(priceOf(showcase.id), lang)}</bdi>
+            <bdi>{price}</bdi>
           </p>
           <div className="mt-8 grid gap-3">
-            {siteConfig.STORE_URL ? (
-              <a
-                href={siteConfig.STORE_URL}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="btn-primary"
-                data-testid="buy-now"
-              >
-                {c.everyPit.buyNow}
-                <span className="sr-only"> {c.everyPit.newTab}</span>
-              </a>
-            ) : (
-              <Link to={`${to("/checkout")}?product=${showcase.id}`} className="btn-primary" data-testid="buy-now">
-                {c.everyPit.buyNow}
-              </Link>
-            )}
+            <BuyNow label={c.everyPit.buyNow} newTab={c.everyPit.newTab} testId="buy-now" />
             <button
               type="button"
               onClick={() => void onWishlist()}
@@ -165,13 +168,17 @@ export default function ProductsPage() {
         </Reveal>
       </section>
 
-      <section className="below-fold container-page pb-24 md:pb-32" aria-labelledby="sanam-teaser">
+      <section
+        className="below-fold container-page pb-24 md:pb-32"
+        style={foldSize(438, 684)}
+        aria-labelledby="sanam-teaser"
+      >
         <Reveal kind="fadeIn" className="relative overflow-hidden rounded-3xl bg-ink text-sand">
           <Picture
             src="sanam-teaser.jpg"
             alt={c.sanam.image}
             sizes="(min-width: 1280px) 1216px, 100vw"
-            className="block aspect-[16/9] opacity-80"
+            className="block aspect-[4/5] opacity-80 sm:aspect-[16/9]"
             imgClassName="h-full w-full object-cover"
           />
           <div className="absolute inset-0 flex flex-col items-center justify-center bg-ink/45 p-6 text-center">
@@ -182,9 +189,76 @@ export default function ProductsPage() {
               {c.sanam.title}
             </h2>
             <p className="mt-3 text-sand/85">{c.sanam.line}</p>
+            <p className="mt-6 max-w-xl text-sand">
+              {c.sanam.orderNow} <bdi className="font-medium">{formatPrice(priceOf("sanam"), lang)}</bdi>
+            </p>
+            <Link
+              to={`${to("/checkout")}?product=sanam`}
+              className="btn mt-4 border border-sand/70 text-sand hover:bg-sand hover:text-ink"
+              data-testid="sanam-order"
+            >
+              {c.sanam.orderLink}
+            </Link>
           </div>
         </Reveal>
       </section>
+
+      {/* A phone's compact buy bar, once the hero's price and button have scrolled away. */}
+      {showBar ? (
+        <div
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-sand/15 bg-ink/95 text-sand backdrop-blur md:hidden"
+          data-testid="buy-bar"
+        >
+          <div className="container-page flex items-center justify-between gap-4 py-3">
+            <p className="text-sm">
+              <span className="font-medium">{r.name}</span> · <bdi>{price}</bdi>
+            </p>
+            <BuyNow
+              label={c.everyPit.buyNow}
+              newTab={c.everyPit.newTab}
+              testId="bar-buy-now"
+              className="btn-accent min-h-10 px-5"
+            />
+          </div>
+        </div>
+      ) : null}
     </div>
   );
+}
+
+/** "Buy Now": the studio's own store when one is configured, otherwise the checkout for this piece. */
+function BuyNow(props: { label: string; newTab: string; testId: string; className?: string }) {
+  const to = useLocalizedPath();
+  const className = props.className ?? "btn-primary";
+  return siteConfig.STORE_URL ? (
+    <a
+      href={siteConfig.STORE_URL}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={className}
+      data-testid={props.testId}
+    >
+      {props.label}
+      <span className="sr-only"> {props.newTab}</span>
+    </a>
+  ) : (
+    <Link to={`${to("/checkout")}?product=${showcase.id}`} className={className} data-testid={props.testId}>
+      {props.label}
+    </Link>
+  );
+}
+
+/** True once the element has scrolled above the viewport (and false again when it comes back). */
+function useScrolledPast(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setPast(!entry.isIntersecting && entry.boundingClientRect.top < 0);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return past;
 }

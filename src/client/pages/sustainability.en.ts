@@ -3,7 +3,7 @@ export default {
     eyebrow: "Sustainability",
     title: "Made to last as long as the desert remembers.",
     body: "We design for generations, not seasons: honest materials, slow craft and objects worth keeping.",
-    image: "A camel crossing golden dunes at dawn",
+    image: "Illustration: the crest of a dune at golden hour, its slip face in shadow, far ridges under an evening sky",
     discover: "Discover More",
   },
   main: {
@@ -12,7 +12,7 @@ export default {
     philosophy:
       "Our design philosophy is simple: an object should carry a culture forward without costing the earth. Every piece keeps a Saudi ritual alive, the welcome of dates and coffee, the warmth of oud, and is made to be used for decades, repaired rather than replaced, and passed on.",
     wood: "We work in premium natural walnut wood from eco-friendly sources: forests managed for regrowth, boards bought with their origin known. The wood is treated only with natural oils and beeswax, never plastic lacquers, so it stays food-safe, ages beautifully and can be renewed at home.",
-    image: "Walnut offcuts and a bowl being oiled by hand in the workshop",
+    image: "Illustration: curled walnut shavings and offcuts on the workbench, a chisel beside them",
   },
   pillars: {
     title: "Four promises behind every piece",

@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { foldSize } from "#client/components/ui/fold-size.ts";
 import { Link } from "#client/lib/router.tsx";
 import { ArrowIcon } from "#client/components/ui/icons.tsx";
 import { Picture } from "#client/components/ui/picture.tsx";
@@ -8,6 +9,8 @@ import { prefersReducedMotion, useScrollTransform } from "#client/components/ui/
 import { SectionHeading } from "#client/components/ui/section-heading.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
+import { useI18n } from "#client/i18n/i18n.tsx";
+import { formatNumber } from "#shared/i18n/format.ts";
 
 export const copy = defineLazyCopy({
   en: () => import("./sustainability.en.ts"),
@@ -22,6 +25,7 @@ const heroParallax = (scrollY: number) => {
 
 export default function SustainabilityPage() {
   const c = useCopy(copy);
+  const { lang } = useI18n();
   const to = useLocalizedPath();
   const bg = useRef<HTMLDivElement>(null);
   const parallax = useScrollTransform(bg, heroParallax);
@@ -37,7 +41,7 @@ export default function SustainabilityPage() {
           className="absolute inset-0 will-change-transform"
         >
           <Picture
-            src="camel-desert.jpg"
+            src="desert-dunes.jpg"
             alt={c.hero.image}
             sizes="100vw"
             priority
@@ -67,6 +71,7 @@ export default function SustainabilityPage() {
 
       <section
         id="commitment"
+        style={foldSize(945, 435)}
         className="below-fold container-page grid scroll-mt-20 items-center gap-14 py-24 md:grid-cols-2 md:py-32"
         aria-labelledby="sustainability-title"
       >
@@ -86,7 +91,11 @@ export default function SustainabilityPage() {
         </Reveal>
       </section>
 
-      <section className="below-fold bg-sand-deep/60 py-24 md:py-32" aria-labelledby="pillars">
+      <section
+        className="below-fold bg-sand-deep/60 py-24 md:py-32"
+        style={foldSize(1112, 348)}
+        aria-labelledby="pillars"
+      >
         <div className="container-page">
           <Reveal kind="fadeInUp">
             <h2 id="pillars" className="max-w-2xl font-display text-4xl font-medium md:text-5xl">
@@ -97,7 +106,7 @@ export default function SustainabilityPage() {
             {c.pillars.items.map((item, i) => (
               <Reveal key={item.title} as="li" kind="slideUp" delay={i * 120} className="rounded-3xl bg-sand p-7">
                 <p className="font-display text-5xl text-walnut/60" aria-hidden="true">
-                  0{i + 1}
+                  {formatNumber(i + 1, lang, { minimumIntegerDigits: 2 })}
                 </p>
                 <h3 className="mt-4 text-xl font-medium">{item.title}</h3>
                 <p className="mt-2 text-ink-soft">{item.body}</p>
@@ -107,7 +116,7 @@ export default function SustainabilityPage() {
         </div>
       </section>
 
-      <section className="below-fold container-page py-24 text-center md:py-32">
+      <section className="below-fold container-page py-24 text-center md:py-32" style={foldSize(192, 180)}>
         <Reveal kind="scaleIn">
           <blockquote className="mx-auto max-w-3xl font-display text-3xl italic md:text-5xl">
             {c.closing.quote}

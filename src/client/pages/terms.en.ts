@@ -15,8 +15,8 @@ export default {
     {
       heading: "Orders and prices",
       paragraphs: [
-        "Prices are in Saudi riyals and include 15% VAT. An order is confirmed once its payment is accepted, and you receive a simplified tax invoice for it. Our pieces are made by hand, so grain and colour vary from piece to piece; that is part of the work, not a defect.",
-        "Returns and exchanges follow the Saudi e-commerce law: tell us within 7 days of delivery if you want to return an unused piece in its packaging. Custom and personalised pieces made to your request cannot be returned unless they arrive damaged or different from what was agreed.",
+        "Prices are in Saudi riyals and include 15% VAT. An order is confirmed once its payment is accepted, and you receive a simplified tax invoice for it. Our pieces are made by hand, so grain and color vary from piece to piece; that is part of the work, not a defect.",
+        "Returns and exchanges follow the Saudi e-commerce law: tell us within 7 days of delivery if you want to return an unused piece in its packaging. Custom and personalized pieces made to your request cannot be returned unless they arrive damaged or different from what was agreed.",
       ],
     },
     {

@@ -21,6 +21,7 @@ export const arFrame: Catalog<EnglishFrame> = {
     toggleLanguage: "EN",
     toggleLanguageLabel: "View the site in English",
     account: "الحساب",
+    wishlist: "المفضلة",
     signIn: "تسجيل الدخول",
     openMenu: "افتح القائمة",
     closeMenu: "أغلق القائمة",
@@ -34,6 +35,7 @@ export const arFrame: Catalog<EnglishFrame> = {
     instagram: "إنستغرام",
     tiktok: "تيك توك",
     explore: "تصفّح",
+    fontTool: "التعرّف على الخطوط",
     contactHeading: "تواصل معنا",
     location: "الرياض، المملكة العربية السعودية",
     copyright: "© ٢٠٢٥ استوديو نواة. جميع الحقوق محفوظة.",
@@ -47,13 +49,8 @@ export const arFrame: Catalog<EnglishFrame> = {
     code: "٤٠٤",
     title: "الصفحة غير موجودة",
     body: "الصفحة التي تبحث عنها نُقلت إلى مكان آخر، أو لم تكن موجودة أصلًا.",
-    hint: "GET {path} ← 404: لا يوجد مسار يطابق هذا العنوان.",
+    hint: "لا يوجد مسار يطابق هذا العنوان.",
     home: "العودة إلى الرئيسية",
-  },
-  pending: {
-    title: "نضع اللمسات الأخيرة على هذه الصفحة",
-    body: "يعمل فريق الاستوديو على استكمال هذا القسم من الموقع. إلى ذلك الحين، راسلنا وسنرد عليك خلال ٢٤ ساعة.",
-    contact: "تواصل مع الاستوديو",
   },
   meta: {
     home: {
@@ -90,6 +87,10 @@ export const arFrame: Catalog<EnglishFrame> = {
       title: "إتمام الطلب | استوديو نواة",
       description: "أكمل طلبك عبر Apple Pay أو البطاقة أو تمارا أو تابي.",
     },
+    orders: {
+      title: "تتبّع طلبك | استوديو نواة",
+      description: "اعرض طلبك من استوديو نواة برقمه وبريدك الإلكتروني: حالته وفاتورته ومراحله.",
+    },
     fontRecognition: {
       title: "التعرّف على الخطوط | استوديو نواة",
       description: "ارفع صورة، ويتعرّف نموذجنا على الخط، عربيًا كان أو لاتينيًا، مع وزنه ونمطه وحجمه.",
@@ -106,6 +107,10 @@ export const arFrame: Catalog<EnglishFrame> = {
       title: "اختر كلمة مرور جديدة | استوديو نواة",
       description: "عيّن كلمة مرور جديدة لحسابك في استوديو نواة.",
     },
+    wishlist: {
+      title: "المفضلة | استوديو نواة",
+      description: "القطع التي حفظتها في استوديو نواة.",
+    },
     account: {
       title: "حسابي | استوديو نواة",
       description: "بياناتك وكلمة مرورك وقائمة مفضلتك في استوديو نواة.",
@@ -121,6 +126,10 @@ export const arFrame: Catalog<EnglishFrame> = {
     admin: {
       title: "لوحة الإدارة | استوديو نواة",
       description: "لوحة إدارة الاستوديو.",
+    },
+    orderInvoice: {
+      title: "الفاتورة الضريبية | استوديو نواة",
+      description: "الفاتورة الضريبية المبسطة لطلبك من استوديو نواة، جاهزة للطباعة والتنزيل.",
     },
     notFound: {
       title: "الصفحة غير موجودة | استوديو نواة",

@@ -19,6 +19,7 @@ export const enFrame = {
     toggleLanguageLabel: "عرض الموقع بالعربية",
     account: "Account",
     signIn: "Sign in",
+    wishlist: "Wishlist",
     openMenu: "Open menu",
     closeMenu: "Close menu",
     menuTitle: "Menu",
@@ -31,6 +32,7 @@ export const enFrame = {
     instagram: "Instagram",
     tiktok: "TikTok",
     explore: "Explore",
+    fontTool: "Font recognition",
     contactHeading: "Get in touch",
     location: "Riyadh, Saudi Arabia",
     copyright: "© 2025 Nawat Studio. All rights reserved.",
@@ -44,13 +46,8 @@ export const enFrame = {
     code: "404",
     title: "Page Not Found",
     body: "The page you are looking for has moved, or never existed.",
-    hint: "GET {path} → 404: no route matched this path.",
+    hint: "No route matched this path.",
     home: "Back to home",
-  },
-  pending: {
-    title: "This page is being finished",
-    body: "The studio team is completing this part of the site. Meanwhile, write to us and we will answer within 24 hours.",
-    contact: "Contact the studio",
   },
   meta: {
     home: {
@@ -89,6 +86,10 @@ export const enFrame = {
       title: "Checkout | Nawat Studio",
       description: "Complete your order with Apple Pay, card, Tamara or Tabby.",
     },
+    orders: {
+      title: "Find your order | Nawat Studio",
+      description: "Look up a Nawat Studio order with its reference and e-mail: its status, invoice and history.",
+    },
     fontRecognition: {
       title: "Font recognition | Nawat Studio",
       description:
@@ -106,6 +107,10 @@ export const enFrame = {
       title: "Choose a new password | Nawat Studio",
       description: "Set a new password for your Nawat Studio account.",
     },
+    wishlist: {
+      title: "Wishlist | Nawat Studio",
+      description: "The pieces you have saved at Nawat Studio.",
+    },
     account: {
       title: "My account | Nawat Studio",
       description: "Your details, password and wishlist at Nawat Studio.",
@@ -121,6 +126,10 @@ export const enFrame = {
     admin: {
       title: "Admin dashboard | Nawat Studio",
       description: "The studio's dashboard.",
+    },
+    orderInvoice: {
+      title: "Tax invoice | Nawat Studio",
+      description: "The simplified tax invoice of your Nawat Studio order, to print or download.",
     },
     notFound: {
       title: "Page Not Found | Nawat Studio",

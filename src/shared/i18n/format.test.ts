@@ -56,3 +56,30 @@ describe("formatDuration and localizeDigits", () => {
     expect(localizeDigits("0123456789", "ar")).toBe("٠١٢٣٤٥٦٧٨٩");
   });
 });
+
+describe("formatNumber without Intl (the common case)", () => {
+  const intl = (value: number, lang: "en" | "ar", options?: Intl.NumberFormatOptions) =>
+    new Intl.NumberFormat(lang === "en" ? "en-US" : "ar-SA-u-nu-arab", options).format(value);
+
+  it("writes exactly what Intl.NumberFormat writes, for many values and the options the site uses", () => {
+    const optionSets: (Intl.NumberFormatOptions | undefined)[] = [
+      undefined,
+      { maximumFractionDigits: 0 },
+      { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+      { maximumFractionDigits: 1 },
+      { useGrouping: false },
+      { maximumFractionDigits: 0, useGrouping: false },
+      { minimumIntegerDigits: 2 },
+    ];
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const values = [0, 1, 9.5, 0.5, 1.005, 2.675, 999.995, 1234.5, 42_200 / 100, 123_450 / 100, 1_000_000];
+    for (let i = 0; i < 400; i++) values.push(Math.round(random() * 10 ** (1 + (i % 7)) * 1000) / 1000);
+    for (const lang of ["en", "ar"] as const)
+      for (const options of optionSets)
+        for (const value of values)
+          expect(formatNumber(value, lang, options), `${value} ${lang} ${JSON.stringify(options)}`).toBe(
+            intl(value, lang, options),
+          );
+  });
+});

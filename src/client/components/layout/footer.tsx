@@ -1,4 +1,5 @@
 import { Link } from "#client/lib/router.tsx";
+import { foldSize } from "#client/components/ui/fold-size.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { siteConfig } from "#client/lib/site-config.ts";
@@ -13,7 +14,12 @@ export function Footer() {
 
   return (
     // Links and text only: it keeps the server's HTML on the first load (StaticSection).
-    <StaticSection as="footer" className="below-fold bg-ink text-sand" data-testid="site-footer">
+    <StaticSection
+      as="footer"
+      className="below-fold bg-ink text-sand"
+      style={foldSize(900, 440)}
+      data-testid="site-footer"
+    >
       <div className="container-page grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr]">
         <div className="grid content-start gap-5">
           <Link to={to("/")} className="flex items-center gap-2" aria-label={t("header.homeLink")}>
@@ -60,6 +66,11 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to={to("/font-recognition")} className="hover:text-accent">
+                {t("footer.fontTool")}
+              </Link>
+            </li>
           </ul>
         </nav>
 

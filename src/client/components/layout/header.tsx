@@ -4,7 +4,7 @@ import { NavLink } from "#client/lib/router.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { navPages } from "#shared/routes.ts";
-import { EyeMark, MenuIcon, UserIcon } from "../ui/icons.tsx";
+import { EyeMark, HeartIcon, MenuIcon, UserIcon } from "../ui/icons.tsx";
 import { Tooltip } from "../ui/tooltip.tsx";
 import { LanguageToggle } from "./language-toggle.tsx";
 import { useHeaderVisibility } from "./use-header-visibility.ts";
@@ -56,6 +56,19 @@ export function Header() {
 
         <div className="flex items-center gap-2">
           <LanguageToggle />
+          <Tooltip label={t("header.wishlist")}>
+            {(trigger) => (
+              <NavLink
+                to={to("/wishlist")}
+                {...trigger}
+                aria-label={t("header.wishlist")}
+                data-testid="wishlist-link"
+                className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:text-walnut"
+              >
+                <HeartIcon />
+              </NavLink>
+            )}
+          </Tooltip>
           {user ? (
             <Suspense fallback={<InitialBadge user={user} />}>
               <AccountMenuButton user={user} />

@@ -39,7 +39,16 @@ export default function MobileMenu(props: { onClose: () => void }) {
           <ul className="grid gap-5">
             {navPages.map((page) => (
               <li key={page.id}>
-                <NavLink to={to(page.path)} end onClick={onClose} className="font-display text-4xl hover:text-accent">
+                <NavLink
+                  to={to(page.path)}
+                  end
+                  onClick={onClose}
+                  className={({ isActive }) =>
+                    `inline-flex items-center gap-3 font-display text-4xl hover:text-accent ${
+                      isActive ? "text-accent before:h-2 before:w-2 before:rounded-full before:bg-accent" : ""
+                    }`
+                  }
+                >
                   {t(`nav.${page.id}`)}
                 </NavLink>
               </li>

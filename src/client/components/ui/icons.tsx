@@ -32,6 +32,11 @@ export const UserIcon = (p: IconProps) => (
     <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
   </svg>
 );
+export const HeartIcon = (p: IconProps) => (
+  <svg {...iconBase} {...p}>
+    <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+  </svg>
+);
 export const ArrowUpIcon = (p: IconProps) => (
   <svg {...iconBase} {...p}>
     <path d="M12 19V5M5 12l7-7 7 7" />

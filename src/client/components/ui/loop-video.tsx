@@ -12,6 +12,13 @@ type Props = {
   priority?: boolean;
   /** Must position the box (default `relative`; `absolute inset-0` to fill a hero). */
   className?: string;
+  /**
+   * Art direction for phones: a portrait still in place of the poster, and no video under the
+   * `phoneQuery` width (the landscape loop would crop the product away).
+   */
+  phonePoster?: string;
+  /** Mirror the poster and the loop on right-to-left pages (see Picture's `mirrorRtl`). */
+  mirrorRtl?: boolean;
 };
 
 /** How long after `load` an above-the-fold loop starts. */
@@ -28,7 +35,15 @@ const settleMs = 3000;
  * <Picture> chose for this screen (`currentSrc`), once it has loaded. A `poster` attribute in the
  * HTML would download a second copy at once, racing the hero image that is the page's LCP.
  */
-export function LoopVideo({ name, alt, sizes, priority = false, className = "relative" }: Props) {
+export function LoopVideo({
+  name,
+  alt,
+  sizes,
+  priority = false,
+  className = "relative",
+  phonePoster,
+  mirrorRtl = false,
+}: Props) {
   const ref = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -94,6 +109,8 @@ export function LoopVideo({ name, alt, sizes, priority = false, className = "rel
         priority={priority}
         className="absolute inset-0 block h-full w-full"
         imgClassName="h-full w-full object-cover"
+        phoneSrc={phonePoster}
+        mirrorRtl={mirrorRtl}
       />
       <video
         ref={ref}
@@ -108,7 +125,7 @@ export function LoopVideo({ name, alt, sizes, priority = false, className = "rel
         onPlaying={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onError={() => console.warn(`video ${name} could not be played`)}
-        className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-700 ${playing ? "opacity-100" : "opacity-0"}`}
+        className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-700 ${playing ? "opacity-100" : "opacity-0"} ${phonePoster ? "max-md:hidden" : ""} ${mirrorRtl ? "rtl:-scale-x-100" : ""}`}
       >
         <source src={mediaUrl(`${name}.webm`, hash("webm"))} type="video/webm" />
         <source src={mediaUrl(`${name}.mp4`, hash("mp4"))} type="video/mp4" />

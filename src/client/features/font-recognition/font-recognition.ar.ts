@@ -9,11 +9,11 @@ const copy: FontRecognitionCopy = {
   },
   upload: {
     heading: "صورتك",
-    dropTitle: "أفلت الصورة هنا",
+    dropTitle: "اسحب الصورة وضعها هنا",
     dropHint: "PNG أو JPEG أو WebP، بحد أقصى ١٠ ميغابايت",
     choose: "اختر صورة",
     inputLabel: "الصورة المراد تحليلها",
-    dropActive: "أفلتها لاستخدام هذه الصورة",
+    dropActive: "اترك الصورة هنا لاستخدامها",
     notImage: "هذا الملف ليس صورة. اختر ملف PNG أو JPEG أو WebP.",
     tooLarge: "حجم «{name}» ‏{size} ميغابايت، والحد الأقصى ١٠ ميغابايت. اختر صورة أصغر.",
     unreadable: "تعذّر فتح هذه الصورة، جرّب ملفًا آخر.",
@@ -70,7 +70,7 @@ const copy: FontRecognitionCopy = {
       w600: "شبه عريض",
       w700: "عريض",
       w800: "عريض جدًا",
-      w900: "أسود",
+      w900: "ثقيل",
     },
   },
   toast: {

@@ -12,7 +12,7 @@ const copy = {
     dropTitle: "Drop an image here",
     dropHint: "PNG, JPEG or WebP, up to 10 MB",
     choose: "Choose an image",
-    inputLabel: "Image to analyse",
+    inputLabel: "Image to analyze",
     dropActive: "Release to use this image",
     notImage: "That file is not an image. Choose a PNG, JPEG or WebP file.",
     tooLarge: "“{name}” is {size} MB; the limit is 10 MB. Choose a smaller image.",
@@ -26,8 +26,8 @@ const copy = {
       "Drag a box around the text you want identified, with a mouse or a finger. Without a box, the model finds the text lines itself.",
     selectionLabel: "Text selection area",
     selected: "Selected area: {w} × {h} pixels.",
-    wholeImage: "Analyse the whole image",
-    wholeImageActive: "The whole image will be analysed.",
+    wholeImage: "Analyze the whole image",
+    wholeImageActive: "The whole image will be analyzed.",
   },
   actions: {
     analyze: "Analyze Font",
@@ -38,8 +38,8 @@ const copy = {
   },
   states: {
     empty: "No image yet. Add one to begin.",
-    ready: "Ready to analyse.",
-    analyzing: "Analysing the image…",
+    ready: "Ready to analyze.",
+    analyzing: "Analyzing the image…",
     done: "Analysis complete.",
   },
   result: {
@@ -86,7 +86,7 @@ const copy = {
   report: {
     title: "Font analysis report",
     generated: "Generated on {date} by the Nawat Studio font recognition tool",
-    image: "Analysed image",
+    image: "Analyzed image",
     fileName: "font-analysis-{family}.html",
     summaryTitle: "Font analysis (Nawat Studio)",
     summaryFamily: "Font: {family}",
@@ -100,7 +100,7 @@ const copy = {
     heading: "More from the tool",
     capture: {
       title: "Live capture",
-      body: "On a phone or tablet, photograph a sign, a label or a page with your camera and analyse it right away.",
+      body: "On a phone or tablet, photograph a sign, a label or a page with your camera and analyze it right away.",
       action: "Take a photo",
       inputLabel: "Photograph text with your camera",
       noCamera: "Open this page on a device with a camera to capture text directly.",
@@ -121,7 +121,7 @@ const copy = {
   },
   library: {
     heading: "The font library",
-    lead: "Every family the model was trained to recognise, drawn from the same font files.",
+    lead: "Every family the model was trained to recognize, drawn from the same font files.",
     script: "Script",
     style: "Style",
     all: "All",

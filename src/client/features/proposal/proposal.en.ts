@@ -28,7 +28,7 @@ export default {
     budget: "Budget range",
     timeline: "Timeline",
     customRequirements: "Custom requirements",
-    customRequirementsPlaceholder: "Engraving, colours, packaging, delivery: tell us what the pieces need.",
+    customRequirementsPlaceholder: "Engraving, colors, packaging, delivery: tell us what the pieces need.",
     additionalNotes: "Additional notes (optional)",
     choose: "Choose…",
   },

@@ -21,6 +21,8 @@ type Props = { copy: Catalog<MakingOfCopy>; record: Catalog<typeof recordEn> };
  * chapters, materials, and the 7-10 days each piece takes.
  */
 export function MakingOf({ copy, record }: Props) {
+  // Shown only once the studio has filled in a real artisan's name and words (content/showcase.*).
+  const hasArtisan = record.artisan.name.trim() !== "" && record.artisan.quote.trim() !== "";
   const { lang } = useI18n();
   const film = useRef<HTMLVideoElement>(null);
   // A video's poster downloads at once, wherever the video is: only set it near the viewport.
@@ -31,6 +33,8 @@ export function MakingOf({ copy, record }: Props) {
   const [current, setCurrent] = useState<number | null>(null);
   const [reel, setReel] = useState(true);
   const source = clips[current ?? 0]!.video;
+  // The sketches are labelled in the page's language (media/sketch-*-ar.png in Arabic).
+  const sketch = (src: string) => (lang === "ar" ? src.replace(/\.png$/, "-ar.png") : src);
 
   const play = (i: number, asReel: boolean) => {
     setReel(asReel);
@@ -70,25 +74,27 @@ export function MakingOf({ copy, record }: Props) {
           ))}
         </div>
 
-        <div className="mt-20 grid gap-12 md:grid-cols-[2fr_3fr]">
-          <Reveal kind="slideRight" as="figure" className="self-start rounded-3xl bg-ink p-8 text-sand md:p-10">
-            <p className="eyebrow text-accent">{copy.artisanLabel}</p>
-            <blockquote className="mt-6 font-display text-2xl leading-snug italic md:text-3xl">
-              “{record.artisan.quote}”
-            </blockquote>
-            <figcaption className="mt-8 border-t border-sand/20 pt-6">
-              <p className="text-lg font-medium">{record.artisan.name}</p>
-              <p className="text-sand/75">{record.artisan.specialty}</p>
-              <p className="text-sand/75">{record.artisan.years}</p>
-            </figcaption>
-          </Reveal>
+        <div className={`mt-20 grid gap-12 ${hasArtisan ? "md:grid-cols-[2fr_3fr]" : ""}`}>
+          {hasArtisan && (
+            <Reveal kind="slideRight" as="figure" className="self-start rounded-3xl bg-ink p-8 text-sand md:p-10">
+              <p className="eyebrow text-accent">{copy.artisanLabel}</p>
+              <blockquote className="mt-6 font-display text-2xl leading-snug italic md:text-3xl">
+                “{record.artisan.quote}”
+              </blockquote>
+              <figcaption className="mt-8 border-t border-sand/20 pt-6">
+                <p className="text-lg font-medium">{record.artisan.name}</p>
+                <p className="text-sand/75">{record.artisan.specialty}</p>
+                <p className="text-sand/75">{record.artisan.years}</p>
+              </figcaption>
+            </Reveal>
+          )}
           <Reveal kind="slideLeft" delay={120}>
             <h3 className="font-display text-3xl">{copy.sketchesLabel}</h3>
             <ol className="mt-6 grid gap-4 sm:grid-cols-3">
               {showcase.sketches.evolution.map((src, i) => (
                 <li key={src} className="rounded-2xl bg-sand p-3">
                   <Picture
-                    src={src}
+                    src={sketch(src)}
                     alt=""
                     sizes="(min-width: 768px) 20vw, 100vw"
                     className="block"
@@ -100,7 +106,7 @@ export function MakingOf({ copy, record }: Props) {
             </ol>
             <figure className="mt-6 rounded-2xl bg-sand p-4">
               <Picture
-                src={showcase.sketches.technical}
+                src={sketch(showcase.sketches.technical)}
                 alt={record.sketches.technical}
                 sizes="(min-width: 768px) 55vw, 100vw"
                 className="block"
@@ -145,7 +151,7 @@ export function MakingOf({ copy, record }: Props) {
                     className="absolute inset-0 flex items-center justify-center rounded-2xl bg-ink/30 text-sand hover:bg-ink/20"
                   >
                     <span className="flex h-20 w-20 items-center justify-center rounded-full bg-sand/90 text-ink">
-                      <PlayIcon className="flip-rtl h-8 w-8" />
+                      <PlayIcon className="h-8 w-8" />
                     </span>
                   </button>
                 ) : null}
@@ -176,7 +182,7 @@ export function MakingOf({ copy, record }: Props) {
                           imgClassName="aspect-[3/2] h-full w-full object-cover"
                         />
                         <span className="absolute inset-0 flex items-center justify-center bg-ink/30 text-sand opacity-80 group-hover:opacity-100">
-                          <PlayIcon className="flip-rtl" />
+                          <PlayIcon />
                         </span>
                       </span>
                       <span className="flex-1">{record.clips.items[i]}</span>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { Modal } from "#client/components/ui/modal.tsx";
 import { CloseIcon } from "#client/components/ui/icons.tsx";
-import { Picture } from "#client/components/ui/picture.tsx";
+import { mediaEntry, Picture } from "#client/components/ui/picture.tsx";
 import { useCopy } from "#client/i18n/lazy-copy.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { formatNumber } from "#shared/i18n/format.ts";
@@ -24,6 +24,7 @@ export default function ZoomViewer({ productId, onClose }: Props) {
   const id = useId();
   const copy = useCopy(showcaseCopy);
   const [scale, setScale] = useState(1);
+  const [imageWidth = 1, imageHeight = 1] = mediaEntry(productMedia[productId].zoom) ?? [];
   const [pan, setPan] = useState<Pan>({ x: 0, y: 0 });
   const frameRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; start: Pan } | null>(null);
@@ -121,7 +122,12 @@ export default function ZoomViewer({ productId, onClose }: Props) {
           onPointerMove={onPointerMove}
           onPointerUp={endDrag}
           onPointerCancel={endDrag}
-          className={`relative mx-auto aspect-square w-full max-w-[min(92vw,72vh)] touch-none overflow-hidden rounded-2xl bg-ink select-none ${scale > 1 ? "cursor-grab active:cursor-grabbing" : "cursor-zoom-in"}`}
+          style={{
+            // The image's own proportions (4:3 shows without bars), as large as fits 92vw x 72vh.
+            aspectRatio: `${imageWidth} / ${imageHeight}`,
+            maxWidth: `min(92vw, ${((72 * imageWidth) / imageHeight).toFixed(2)}vh)`,
+          }}
+          className={`relative mx-auto w-full touch-none overflow-hidden rounded-2xl bg-ink select-none ${scale > 1 ? "cursor-grab active:cursor-grabbing" : "cursor-zoom-in"}`}
         >
           <div
             data-testid="zoom-image"
@@ -133,10 +139,11 @@ export default function ZoomViewer({ productId, onClose }: Props) {
             <Picture
               src={productMedia[productId].zoom}
               alt={name}
-              sizes="(min-width: 900px) 72vh, 92vw"
+              // Zoomed in, the browser picks a larger variant for the magnified size.
+              sizes={`calc(${scale} * min(92vw, ${((72 * imageWidth) / imageHeight).toFixed(2)}vh))`}
               priority
               className="block h-full w-full"
-              imgClassName="pointer-events-none h-full w-full object-contain"
+              imgClassName="pointer-events-none h-full w-full object-cover"
             />
           </div>
         </div>

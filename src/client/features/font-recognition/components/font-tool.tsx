@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef } from "react";
+import { useI18n } from "#client/i18n/i18n.tsx";
+import { formatNumber } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { useFontTool } from "../hooks/use-font-tool.ts";
@@ -16,6 +18,7 @@ import { SparkIcon } from "./icons.tsx";
 export function FontTool(props: { copy: FontRecognitionCopy }) {
   const { copy } = props;
   const tool = useFontTool(copy);
+  const { lang } = useI18n();
   const { phase, image, box, described, problem, library } = tool;
   const fileInput = useRef<HTMLInputElement>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
@@ -63,7 +66,11 @@ export function FontTool(props: { copy: FontRecognitionCopy }) {
                 {copy.preview.heading}
               </h3>
               <p className="sr-only">
-                {interpolate(copy.upload.loaded, { name: image.name, width: image.width, height: image.height })}
+                {interpolate(copy.upload.loaded, {
+                  name: image.name,
+                  width: formatNumber(image.width, lang, { useGrouping: false }),
+                  height: formatNumber(image.height, lang, { useGrouping: false }),
+                })}
               </p>
               <ImagePreview copy={copy} image={image} box={box} onBox={tool.setBox} disabled={analyzing} />
             </div>

@@ -1,6 +1,8 @@
 import { useRef, useState, type PointerEvent } from "react";
 import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { interpolate } from "#shared/i18n/types.ts";
+import { formatNumber } from "#shared/i18n/format.ts";
+import { useI18n } from "#client/i18n/i18n.tsx";
 import type { FontAnalysisBox } from "#shared/schemas/analyze-font-request.ts";
 import type { LoadedImage } from "../lib/read-image-file.ts";
 
@@ -25,6 +27,8 @@ export function ImagePreview(props: {
   disabled: boolean;
 }) {
   const { copy, image, box, onBox, disabled } = props;
+  const { lang } = useI18n();
+  const plain = (n: number) => formatNumber(n, lang, { useGrouping: false });
   const frame = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
 
@@ -115,7 +119,9 @@ export function ImagePreview(props: {
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm" aria-live="polite" data-testid="selection-status">
-          {box ? interpolate(copy.preview.selected, { w: box.w, h: box.h }) : copy.preview.wholeImageActive}
+          {box
+            ? interpolate(copy.preview.selected, { w: plain(box.w), h: plain(box.h) })
+            : copy.preview.wholeImageActive}
         </p>
         {box ? (
           <button

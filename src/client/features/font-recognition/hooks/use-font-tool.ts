@@ -5,6 +5,7 @@ import { useLoadCatalogMessages } from "#client/i18n/catalog-messages.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { formatNumber, formatPercent } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
+import type { Lang } from "#shared/lang.ts";
 import type { FontAnalysisBox } from "#shared/schemas/analyze-font-request.ts";
 import { useAnalyzeFont } from "../api/use-analyze-font.ts";
 import { useFontLibrary } from "../api/use-font-library.ts";
@@ -123,7 +124,7 @@ export function useFontTool(copy: FontRecognitionCopy) {
     image,
     box: boxOf(state),
     described,
-    problem: state.problem ? problemText(state.problem, copy) : null,
+    problem: state.problem ? problemText(state.problem, copy, lang) : null,
     takeFile,
     refuseDrop: () => dispatch({ type: "refused", problem: { kind: "notImage" } }),
     setBox: (box: FontAnalysisBox | null) => dispatch({ type: "box", box }),
@@ -140,12 +141,12 @@ export function useFontTool(copy: FontRecognitionCopy) {
   };
 }
 
-function problemText(problem: ImageFileProblem, copy: FontRecognitionCopy): string {
+function problemText(problem: ImageFileProblem, copy: FontRecognitionCopy, lang: Lang): string {
   switch (problem.kind) {
     case "notImage":
       return copy.upload.notImage;
     case "tooLarge":
-      return interpolate(copy.upload.tooLarge, { name: problem.name, size: problem.megabytes });
+      return interpolate(copy.upload.tooLarge, { name: problem.name, size: formatNumber(problem.megabytes, lang) });
     case "unreadable":
       return copy.upload.unreadable;
   }

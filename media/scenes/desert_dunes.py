@@ -1,6 +1,7 @@
-"""camel-desert.jpg: 1920x1080 sustainability hero. A lone camel on the crest of a
-wind-shaped dune at golden hour, backlit by a low sun, long shadow towards us,
-the left two thirds left open for text. Camel built with a skin-modifier skeleton."""
+"""desert-dunes.jpg: 1920x1080 sustainability hero. The desert as a landscape: the crest of a
+wind-shaped dune at golden hour, backlit by a low sun, the slip face in shadow, a field of far
+ridges, open sky above for the centred headline. (It replaced camel-desert.jpg, whose camel read
+as a toy figurine under the headline.)"""
 import math, os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bpy
@@ -64,53 +65,6 @@ for j in range(NV - 1):
 sand = sc.sand_material("#d69a5c", ripple=0.2, ripple_scale=70.0, grain=False)
 dunes = sc.mesh_object("Dunes", verts, faces, sand)
 
-# ---- camel: skeleton of vertices with skin radii ------------------------------
-S = [  # name, position (x forward, z up), radius
-    ("tail0", (-0.78, 0, 1.62), 0.12), ("tail1", (-0.86, 0, 1.25), 0.035),
-    ("hip", (-0.55, 0, 1.7), 0.38), ("hump", (-0.08, 0, 1.84), 0.47),
-    ("humptop", (-0.04, 0, 2.2), 0.33), ("shoulder", (0.42, 0, 1.7), 0.4),
-    ("neck0", (0.78, 0, 1.56), 0.2), ("neck1", (1.08, 0, 1.42), 0.14),
-    ("neck2", (1.3, 0, 1.58), 0.12), ("neck3", (1.42, 0, 1.88), 0.11),
-    ("head0", (1.48, 0, 2.06), 0.12), ("head1", (1.8, 0, 2.0), 0.075),
-    ("ear", (1.44, 0, 2.2), 0.03),
-]
-idx = {n: i for i, (n, _, _) in enumerate(S)}
-pos = [p for _, p, _ in S]
-rad = [r for _, _, r in S]
-edges = [("tail1", "tail0"), ("tail0", "hip"), ("hip", "hump"), ("hump", "humptop"),
-         ("hump", "shoulder"), ("shoulder", "neck0"), ("neck0", "neck1"), ("neck1", "neck2"),
-         ("neck2", "neck3"), ("neck3", "head0"), ("head0", "head1"), ("head0", "ear")]
-E = [(idx[a], idx[b]) for a, b in edges]
-
-
-def leg(top, side, hip_pt, knee, ankle, foot, r0):
-    base = len(pos)
-    for k, (p, r) in enumerate([(hip_pt, r0), (knee, 0.09), (ankle, 0.06), (foot, 0.09)]):
-        pos.append((p[0], side, p[1]))
-        rad.append(r)
-    E.append((idx[top], base))
-    E.extend([(base, base + 1), (base + 1, base + 2), (base + 2, base + 3)])
-
-
-# walking pose: near-side legs mid-stride
-leg("shoulder", 0.16, (0.5, 1.45), (0.62, 0.8), (0.7, 0.14), (0.76, 0.04), 0.15)
-leg("shoulder", -0.16, (0.45, 1.45), (0.36, 0.8), (0.28, 0.14), (0.32, 0.04), 0.15)
-leg("hip", 0.17, (-0.52, 1.4), (-0.62, 0.95), (-0.52, 0.14), (-0.47, 0.04), 0.2)
-leg("hip", -0.17, (-0.55, 1.4), (-0.42, 0.95), (-0.72, 0.14), (-0.68, 0.04), 0.2)
-
-me = bpy.data.meshes.new("Camel")
-me.from_pydata(pos, E, [])
-camel = bpy.data.objects.new("Camel", me)
-sc.link_obj(camel)
-skin = camel.modifiers.new("skin", "SKIN")
-for i, r in enumerate(rad):
-    sv = me.skin_vertices[0].data[i]
-    sv.radius = (r, r * (0.75 if i < len(S) else 1.0))
-me.skin_vertices[0].data[idx["hump"]].use_root = True
-sub = camel.modifiers.new("sub", "SUBSURF")
-sub.levels = sub.render_levels = 2
-fur = sc.matte_material("CamelFur", "#9a6a3e", rough=0.9, noise=0.2)
-camel.data.materials.append(fur)
 # find the crest point at along-distance 68
 best = None
 for k in range(-400, 400):
@@ -121,11 +75,6 @@ for k in range(-400, 400):
     if best is None or hz > best[2]:
         best = (sx, sy, hz)
 cx, cy, cz = best
-camel.location = (cx, cy, cz - 0.08)
-camel.rotation_euler = (0, 0, math.radians(172))
-camel.scale = (1.25, 1.25, 1.25)
-for p in me.polygons:
-    p.use_smooth = True
 
 # ---- sky and sun ---------------------------------------------------------------
 world = scene.world
@@ -149,9 +98,9 @@ sun_dir = Vector((math.sin(SUN_AZ) * math.cos(SUN_EL), math.cos(SUN_AZ) * math.c
 sun = sc.sun_light("Sun", (0, 0, 0), 9.0, color=(1.0, 0.58, 0.28), angle_deg=0.8)
 sun.rotation_euler = (-sun_dir).to_track_quat("-Z", "Y").to_euler()
 
-# camera low, looking slightly up at the crest; camel on the right third
+# camera low, looking slightly up at the crest
 cam_z = height(0, 0) + 1.6
 sc.camera((0, 0, cam_z), (cx - 10, cy, cz + 1.0), lens=55)
-sc.render("camel-desert.jpg", 1920, 1080, samples=16, denoise=3.0,
+sc.render("desert-dunes.jpg", 1920, 1080, samples=20, scale=1.0, denoise=2.5, threshold=0.02,
           grade="curves=all='0/0 0.25/0.2 0.75/0.8 1/1',colorbalance=rh=0.05:gh=-0.03:bh=-0.05"
                 ":rm=0.05:gm=-0.02:bm=-0.06,eq=saturation=1.15")
