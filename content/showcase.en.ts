@@ -33,12 +33,7 @@ export default {
     "Every piece is turned, carved and finished by hand in our Riyadh workshop. It takes 7-10 days of patient work to make a single Nawat, from the rough walnut block to the final coat of oil.",
   clips: {
     main: "Inside the workshop: the making of Nawat",
-    items: [
-      "On the lathe: the bowl takes shape",
-      "Light on the finished walnut",
-      "Three parts, one gesture",
-      "Oud, dates and the majlis",
-    ],
+    items: ["Three parts, one gesture", "Light on the finished walnut"],
   },
   sketches: {
     evolution: [

@@ -18,16 +18,15 @@ export const showcase = {
   heroImage: "nawat-hero.jpg",
   galleryImages: ["nawat-top.jpg", "nawat-side.jpg", "nawat-exploded.jpg"],
   /**
-   * Behind the scenes: four clips from the workshop (their real lengths), and the main item,
-   * a reel that plays them one after another.
+   * Behind the scenes: the studio's clips (their real lengths), and the main item, a reel that
+   * plays them one after another. The lathe clip and the incense-smoke loop were retired in
+   * issue 13 (three frames at 480x270, posterised smoke); a new clip joins here as a file in media/.
    */
   behindTheScenes: {
-    main: { thumbnail: "bts-video-poster.jpg" },
+    main: { thumbnail: "showcase-loop-poster.jpg" },
     clips: [
-      { video: "bts-video", seconds: 4 },
-      { video: "hero-loop", seconds: 5 },
       { video: "showcase-loop", seconds: 5 },
-      { video: "heritage-loop", seconds: 6 },
+      { video: "hero-loop", seconds: 5 },
     ],
   },
   sketches: {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Encode the rendered frames in media/scenes/.frames/ into seamless, muted loops:
 # NAME.webm (VP9), NAME.mp4 (H.264, yuv420p, +faststart) and NAME-poster.jpg (first frame).
-# Usage: bash media/scenes/encode.sh [hero-loop|heritage-loop|showcase-loop|bts-video ...]
+# Usage: bash media/scenes/encode.sh [hero-loop|showcase-loop ...]
 set -euo pipefail
 cd "$(dirname "$0")"
 F=.frames
@@ -17,11 +17,6 @@ finish() {
     -movflags +faststart "$OUT/$name.mp4"
   $FF -i "$src" -frames:v 1 -q:v 3 "$OUT/$name-poster.jpg"
   ls -l "$OUT/$name".{webm,mp4} "$OUT/$name-poster.jpg"
-}
-
-# time-periodic push-in (period = loop length), applied on a 2x supersampled frame
-zoom() { # $1 period, $2 amplitude, $3 size
-  echo "scale=iw*2:ih*2:flags=bicubic,zoompan=z='1.0+$2*(0.5-0.5*cos(2*PI*in_time/$1))':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=1:s=$3:fps=24"
 }
 
 hero() { # the hero set at display size (hero_set.py): two key-light positions, cosine cross-fade
@@ -53,16 +48,6 @@ open(out, "w").write('{\n  "subjects": {\n%s\n  }\n}\n' % rows)
 PY
 }
 
-heritage() { # three positions of the screen, weights (1+cos(th-2pi k/3))/3 over 6 s
-  local d=$F/heritage-loop th="(2*PI*T/6)"
-  local wa="((1+cos($th))/3)" wb="((1+cos($th-2.0944))/3)" wc="((1+cos($th-4.1888))/3)"
-  $FF -loop 1 -framerate 24 -t 6 -i $d/heritage-loop-0.png -loop 1 -framerate 24 -t 6 -i $d/heritage-loop-1.png \
-    -loop 1 -framerate 24 -t 6 -i $d/heritage-loop-2.png \
-    -filter_complex "[0][1]blend=all_expr='(A*$wa+B*$wb)/($wa+$wb)'[x];[x][2]blend=all_expr='A*(1-$wc)+B*$wc',$(zoom 6 0.03 960x540),format=yuv444p" \
-    -frames:v 144 -c:v ffv1 $F/heritage-loop.mkv
-  finish heritage-loop $F/heritage-loop.mkv 38 27
-}
-
 showcase() { # 6 eased positions: hold, open, hold, close; 4 fps -> 24 fps by motion interpolation
   local d=$F/showcase-loop s=$F/showcase-seq
   rm -rf $s && mkdir -p $s
@@ -76,19 +61,10 @@ showcase() { # 6 eased positions: hold, open, hold, close; 4 fps -> 24 fps by mo
   finish showcase-loop $F/showcase-loop.mkv 38 27
 }
 
-bts() { # motion-blurred phases of the spin (1-3; 0 has no blur), cycled, slow push-in, 4 s
-  local d=$F/bts-video s=$F/bts-seq
-  rm -rf $s && mkdir -p $s
-  for i in $(seq 0 95); do cp $d/bts-video-$((i % 3 + 1)).png $(printf "$s/%03d.png" $i); done
-  $FF -framerate 24 -i $s/%03d.png -vf "hqdn3d=4:3:6:6,$(zoom 4 0.05 640x360),eq=gamma=0.9:saturation=1.1,format=yuv444p" \
-    -frames:v 96 -c:v ffv1 $F/bts-video.mkv
-  finish bts-video $F/bts-video.mkv 40 28
-}
-
-for what in "${@:-hero-loop heritage-loop showcase-loop bts-video}"; do
+for what in "${@:-hero-loop showcase-loop}"; do
   for w in $what; do
     case $w in
-      hero-loop) hero ;; heritage-loop) heritage ;; showcase-loop) showcase ;; bts-video) bts ;;
+      hero-loop) hero ;; showcase-loop) showcase ;;
       *) echo "unknown video $w" >&2; exit 1 ;;
     esac
   done

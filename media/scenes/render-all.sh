@@ -7,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 B="nice -n 19 blender -b -noaudio -P"
 STILLS="hero_set nawat_card nawat_top nawat_side nawat_exploded og_image sanam_card
-        sanam_teaser desert_dunes studio_workshop craft_detail bts_1 bts_2"
-VIDEOS="heritage_loop showcase_loop bts_video"
+        sanam_teaser desert_dunes craft_detail bts_2"
+VIDEOS="showcase_loop"
 for s in $STILLS $VIDEOS; do
   echo "== $s"
   mkdir -p .frames && $B "$s.py" > ".frames/$s.log" 2>&1

@@ -14,7 +14,7 @@ describe("media variants", () => {
     expect(variantName("sketch-1.png", 480, "webp")).toBe("sketch-1-480.webp");
   });
   it("accepts only plain media names", () => {
-    for (const ok of ["nawat.jpg", "hero-loop.webm", "bts-video-poster.jpg", "nawat-480.avif", "logo.svg"]) {
+    for (const ok of ["nawat.jpg", "hero-loop.webm", "showcase-loop-poster.jpg", "nawat-480.avif", "logo.svg"]) {
       expect(mediaNamePattern.test(ok), ok).toBe(true);
     }
     for (const bad of [

@@ -89,7 +89,10 @@ test.describe("products", () => {
 
       const making = page.getByTestId("making-of");
       await making.scrollIntoViewIfNeeded();
-      await expect(page.getByTestId("bts-film")).toHaveAttribute("poster", /^\/api\/image\/bts-video-poster-\d+\.webp/);
+      await expect(page.getByTestId("bts-film")).toHaveAttribute(
+        "poster",
+        /^\/api\/image\/showcase-loop-poster-\d+\.webp/,
+      );
       await expect(making).toContainText(prefix ? "٧-١٠" : "7-10");
       await making.getByRole("button").nth(2).click();
       await expect(page.getByTestId("bts-film")).toHaveAttribute("data-clip", "1");

@@ -54,7 +54,10 @@ export default {
         alt: "Illustration: the three walnut parts of Nawat laid out on the workbench with a chisel",
         caption: "Finishing: natural oils bring the grain to life.",
       },
-      { alt: "The workshop at work", caption: "The workshop, in motion." },
+      {
+        alt: "Animation: the three walnut parts of Nawat close into one piece and open again",
+        caption: "Assembly: three parts that close into one piece.",
+      },
     ],
   },
   closing: {

@@ -143,7 +143,7 @@ export default function HomePage() {
             slides={[
               { kind: "image", src: "craft-detail.jpg", ...c.behind.slides[0] },
               { kind: "image", src: "bts-2.jpg", ...c.behind.slides[1] },
-              { kind: "video", name: "bts-video", ...c.behind.slides[2] },
+              { kind: "video", name: "showcase-loop", ...c.behind.slides[2] },
             ]}
           />
         </NearViewport>
