@@ -28,7 +28,7 @@ await build({
   build: { ssr: "src/client/entry-server.tsx", outDir: "dist/ssr", manifest: false, copyPublicDir: false },
 });
 
-const { pages, styleHashes } = await prerender(publicConfig);
+const { pages } = await prerender(publicConfig);
 // Pages and assets are compressed once, here, at the highest settings; the server never does it.
 await precompress("dist/client");
 await buildServer();
@@ -36,7 +36,6 @@ await mkdir("dist", { recursive: true });
 const buildInfo: BuildInfo = {
   fingerprint: await buildFingerprint(process.env),
   builtAt: new Date().toISOString(),
-  styleHashes,
 };
 await writeFile("dist/build-info.json", JSON.stringify(buildInfo, null, 2));
 console.log(`built ${pages} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,10 +1,11 @@
 /**
  * Renders every public page, in English and Arabic, to static HTML with its own head, the right
- * <html lang dir> in the first byte, its stylesheet inline, preloads for the first screen's fonts,
+ * <html lang dir> in the first byte, the stylesheet rules it uses inline, preloads for the first screen's fonts,
  * and the boot script that loads the page's modules after the first paint.
  */
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import Beasties from "beasties";
 import { build } from "esbuild";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -44,27 +45,53 @@ async function fontFiles(): Promise<string[]> {
 }
 
 /**
- * The stylesheet, inlined: the first paint then waits for no request but the page itself (about
- * 10 KB compressed, and later pages arrive through the client router). The CSP allows exactly
- * this element by its hash, which the build records for the server (`styleHashes`).
+ * The stylesheet, taken out of the head: each page inlines only the rules its own markup uses
+ * (`criticalStyles`), and the boot script adds the whole sheet after the first paint, for what
+ * hydration, dialogs and the client router bring (src/client/boot.ts).
  */
-async function inlineStylesheets(built: string): Promise<{ template: string; styleHashes: string[] }> {
+async function takeStylesheet(built: string): Promise<{ template: string; css: string; href: string }> {
   const links = built.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-  const styleHashes: string[] = [];
-  const styles: string[] = [];
-  for (const link of links) {
-    const href = /href="\/([^"]+)"/.exec(link)?.[1];
-    if (!href) throw new Error(`a stylesheet link without a local href: ${link}`);
-    const css = (await readFile(join(clientDir, href), "utf8")).trim();
-    if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style", which would end the inlined element`);
-    styleHashes.push(`'sha256-${createHash("sha256").update(css).digest("base64")}'`);
-    styles.push(`<style>${css}</style>`);
-  }
+  if (links.length !== 1) throw new Error(`expected one stylesheet in the built index.html, found ${links.length}`);
+  const href = /href="(\/[^"]+)"/.exec(links[0]!)?.[1];
+  if (!href) throw new Error(`a stylesheet link without a local href: ${links[0]}`);
+  const css = (await readFile(join(clientDir, href.slice(1)), "utf8")).trim();
+  if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style", which would end the inlined element`);
   // First in the head, ahead of the font and module preloads.
-  const template = links
-    .reduce((html, tag) => html.replace(tag, ""), built)
-    .replace("<!--app-head-->", `${styles.join("\n    ")}\n    <!--app-head-->`);
-  return { template, styleHashes };
+  const template = built.replace(links[0]!, "").replace("<!--app-head-->", `<!--app-style-->\n    <!--app-head-->`);
+  return { template, css, href };
+}
+
+/**
+ * The rules of the stylesheet that this page's markup can use (Beasties matches every selector
+ * against the prerendered document; the font faces kept are those its text needs), inlined as
+ * the page's one `<style>`: the first paint waits for no request but the page, and parses a
+ * third of the sheet. The server allows the element by its hash (plugins/static-site.ts).
+ * Rules Beasties cannot evaluate stay in whole (see `allowRules`), among them those for state
+ * the markup gets only in the browser (`data-account-initial`, set by the boot script before the
+ * first paint).
+ */
+async function criticalStyles(html: string, css: string): Promise<string> {
+  const beasties = new Beasties({
+    path: clientDir,
+    external: false,
+    reduceInlineStyles: true,
+    inlineFonts: true,
+    preloadFonts: false,
+    // All keyframes: the utilities name theirs through custom properties (`animation:
+    // var(--animate-bounce)`), which Beasties cannot follow; they are a few hundred bytes.
+    keyframes: "all",
+    // Beasties' selector engine drops what it cannot evaluate statically: root state
+    // (`html[lang=ar] …`, `html[data-account-initial] …`) and the functional pseudo-classes
+    // (`:is`, `:where`, `:not`, `:has`, and `:lang`, which every `rtl:` utility uses). They are a
+    // few dozen rules, kept whole.
+    allowRules: [/^html/, /:(?:is|where|not|has|lang)\(/],
+    logLevel: "error",
+  });
+  const processed = await beasties.process(html.replace("<!--app-style-->", `<style>${css}</style>`));
+  const critical = /<style>([\s\S]*?)<\/style>/.exec(processed)?.[1];
+  if (critical === undefined) throw new Error("Beasties left no stylesheet in the page");
+  // Only the stylesheet is taken from Beasties' output; the markup is ours, byte for byte.
+  return html.replace("<!--app-style-->", `<style>${critical}</style>`);
 }
 
 /** src/client/boot.ts, minified into the assets under a content-hashed name; returns its URL. */
@@ -101,10 +128,10 @@ function takeEntryScripts(html: string): { html: string; entry: string; entryPre
   return { html: rest, entry: script[1]!, entryPreloads };
 }
 
-export async function prerender(config: PublicConfig): Promise<{ pages: number; styleHashes: string[] }> {
+export async function prerender(config: PublicConfig): Promise<{ pages: number }> {
   const built = await readFile(join(clientDir, "index.html"), "utf8");
   const { html: withoutScripts, entry: entryScript, entryPreloads } = takeEntryScripts(built);
-  const { template, styleHashes } = await inlineStylesheets(withoutScripts);
+  const { template, css, href: stylesheet } = await takeStylesheet(withoutScripts);
   const boot = await buildBoot();
   const manifest = JSON.parse(await readFile(join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
   const entry = manifest["index.html"];
@@ -144,7 +171,7 @@ export async function prerender(config: PublicConfig): Promise<{ pages: number; 
         ...pageCopy.flatMap((file) => chunkClosure(manifest, file, entryFiles)),
         ...(target.query ? chunkClosure(manifest, queryRootSource, entryFiles) : []),
       ]);
-      const bootScript = `<script type="module" src="${boot}" data-entry="${entryScript}" data-preload="${[...modules].join(" ")}"></script>`;
+      const bootScript = `<script type="module" src="${boot}" data-entry="${entryScript}" data-stylesheet="${stylesheet}" data-preload="${[...modules].join(" ")}"></script>`;
       const fontLinks = fontPreloads[lang].map(
         (file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin />`,
       );
@@ -158,10 +185,13 @@ export async function prerender(config: PublicConfig): Promise<{ pages: number; 
         ogImage: "/api/image/og-image.jpg",
         jsonLd: structuredDataFor(target.id, lang, config),
       });
-      const html = template
-        .replace('<html lang="en" dir="ltr">', `<html lang="${lang}" dir="${directionOf(lang)}">`)
-        .replace("<!--app-head-->", [head, ...fontLinks, bootScript].join("\n    "))
-        .replace("<!--app-html-->", appHtml);
+      const html = await criticalStyles(
+        template
+          .replace('<html lang="en" dir="ltr">', `<html lang="${lang}" dir="${directionOf(lang)}">`)
+          .replace("<!--app-head-->", [head, ...fontLinks, bootScript].join("\n    "))
+          .replace("<!--app-html-->", appHtml),
+        css,
+      );
       const inline = /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>/.exec(html);
       if (inline)
         throw new Error(`${url}: the prerendered HTML has an inline script (${inline[0]}), which the CSP blocks`);
@@ -171,5 +201,5 @@ export async function prerender(config: PublicConfig): Promise<{ pages: number; 
       count++;
     }
   }
-  return { pages: count, styleHashes };
+  return { pages: count };
 }

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumFlags, chromiumPath } from "./chromium.ts";
@@ -33,6 +35,12 @@ const chromeFlags = ["--headless=new", ...chromiumFlags.filter((flag) => flag !=
 async function once(url: string, port: number): Promise<LighthouseFigures> {
   const run = await lighthouse(url, { port, output: "json", logLevel: "error" });
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // LH_REPORT_DIR=folder keeps each run's full report (JSON) there, for a look at the diagnostics.
+  if (process.env.LH_REPORT_DIR) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${Date.now()}.json`;
+    mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+    writeFileSync(join(process.env.LH_REPORT_DIR, name), JSON.stringify(run.lhr));
+  }
   const { categories, audits, runtimeError } = run.lhr;
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
   const value = (key: string) => audits[key]?.numericValue ?? NaN;

@@ -1,10 +1,12 @@
 /**
  * The only script a prerendered page names (scripts/prerender.ts writes it in as
- * `<script type="module" src="/assets/boot-….js" data-entry data-preload>`). The page is already
- * complete HTML, so the app's JavaScript waits until the first frame has been painted: until then
- * the stylesheet's fonts and the first screen's images have the connection to themselves, and on
- * HTTP/1.1 they no longer queue behind a dozen module requests. Then it preloads the page's
- * modules in one go and imports the entry, which hydrates.
+ * `<script type="module" src="/assets/boot-….js" data-entry data-stylesheet data-preload>`). The
+ * page is already complete HTML, styled by the rules its markup uses (inlined by the build), so the
+ * app's JavaScript waits until the first frame has been painted: until then the fonts and the
+ * first screen's images have the connection to themselves, and on HTTP/1.1 they no longer queue
+ * behind a dozen module requests. Then it adds the whole stylesheet (for what hydration, dialogs
+ * and other pages bring), preloads the page's modules in one go and imports the entry, which
+ * hydrates.
  */
 const boot = document.querySelector<HTMLScriptElement>("script[data-entry]");
 
@@ -28,6 +30,12 @@ try {
 
 function start(): void {
   if (!boot?.dataset.entry) return;
+  if (boot.dataset.stylesheet) {
+    const sheet = document.createElement("link");
+    sheet.rel = "stylesheet";
+    sheet.href = boot.dataset.stylesheet;
+    document.head.append(sheet);
+  }
   for (const href of (boot.dataset.preload ?? "").split(" ").filter(Boolean)) {
     const link = document.createElement("link");
     link.rel = "modulepreload";

@@ -123,6 +123,9 @@ describe("security", () => {
     const hash = `'sha256-${createHash("sha256").update(inlined!).digest("base64")}'`;
     expect(styleSrc.split(" ")).toEqual(["'self'", hash]);
     expect(styleSrc).not.toContain("unsafe-inline");
+    // Each page is allowed its own stylesheet only: one without any gets none.
+    const other = await app.inject("/products");
+    expect(/style-src ([^;]*)/.exec(other.headers["content-security-policy"] as string)?.[1]).toBe("'self'");
   });
 
   it("refuses state-changing requests from another site", async () => {

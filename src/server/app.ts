@@ -10,7 +10,6 @@ import Fastify, {
 } from "fastify";
 import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
-import { readBuildInfo } from "./lib/build-info.ts";
 import { createAdmin } from "./modules/accounts/create-admin.ts";
 import { zodValidatorCompiler } from "./lib/zod-validation.ts";
 import auth from "./plugins/auth.ts";
@@ -82,7 +81,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const securityOptions = {
     https: config.SITE_URL.startsWith("https://"),
     siteUrl: config.SITE_URL,
-    styleHashes: readBuildInfo(config.STATIC_DIR).styleHashes ?? [],
   };
   // The same headers as every other answer, for the refusals Fastify makes before any hook runs.
   const headers = securityHeaders(securityOptions);

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -13,10 +12,9 @@ export const fixtureStyle = "body{color:#1b1915}";
 export function createStaticFixture(): string {
   const dist = mkdtempSync(join(tmpdir(), "studio-static-"));
   const root = join(dist, "client");
-  const styleHash = `'sha256-${createHash("sha256").update(fixtureStyle).digest("base64")}'`;
   writeFileSync(
     join(dist, "build-info.json"),
-    JSON.stringify({ fingerprint: "fixture", builtAt: "2026-01-01T00:00:00Z", styleHashes: [styleHash] }),
+    JSON.stringify({ fingerprint: "fixture", builtAt: "2026-01-01T00:00:00Z" }),
   );
   const files: Record<string, string> = {
     "index.html": `<!doctype html><html lang="en" dir="ltr"><style>${fixtureStyle}</style><title>Home</title><h1>Home</h1></html>`,

@@ -6,8 +6,6 @@ export type BuildInfo = {
   /** Hash of the build's inputs; `npm start` rebuilds when it differs. */
   fingerprint: string;
   builtAt: string;
-  /** CSP sources ('sha256-…') of the stylesheets the prerendered pages carry inline. */
-  styleHashes: string[];
 };
 
 /** The build info of the client build in `staticDir`, or nothing when the site is not built. */

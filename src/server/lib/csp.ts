@@ -3,14 +3,15 @@ export type CspDirectives = Record<string, string[]>;
 
 /**
  * The site's strict Content-Security-Policy (DESIGN D15): every script, style, font, image and
- * video comes from this origin (the inlined stylesheet is allowed by its hash); nothing may frame
+ * video comes from this origin (a page's inlined stylesheet is allowed by its hash, per page:
+ * plugins/static-site.ts); nothing may frame
  * the site; no plugins; forms post only here.
  */
-export function baseCsp(options: { styleHashes: string[]; https: boolean }): CspDirectives {
+export function baseCsp(options: { styleHashes?: string[]; https: boolean }): CspDirectives {
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'"],
-    "style-src": ["'self'", ...options.styleHashes],
+    "style-src": ["'self'", ...(options.styleHashes ?? [])],
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:"],
     "media-src": ["'self'", "blob:"],

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
 import { baseCsp, serializeCsp } from "./csp.ts";
 
-export type SecurityHeaderOptions = { https: boolean; styleHashes: string[] };
+export type SecurityHeaderOptions = { https: boolean; styleHashes?: string[] };
 
 /**
  * The security headers of every answer (DESIGN D15), computed once: the strict base

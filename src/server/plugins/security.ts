@@ -13,6 +13,10 @@ declare module "fastify" {
     /** Widens this answer's Content-Security-Policy by named origins (a page that needs them). */
     extendCsp(extension: CspDirectives): FastifyReply;
   }
+  interface FastifyInstance {
+    /** The Content-Security-Policy header of the base policy widened by `extension`, to keep and reuse. */
+    cspWith(extension: CspDirectives): string;
+  }
 }
 
 /**
@@ -28,6 +32,7 @@ export default fp<{ https: boolean; styleHashes?: string[]; siteUrl?: string }>(
     const base = baseCsp(settings);
     const headers = securityHeaders(settings);
 
+    app.decorate("cspWith", (extension: CspDirectives) => serializeCsp(extendCsp(base, extension)));
     app.decorateReply("extendCsp", function (this: FastifyReply, extension: CspDirectives) {
       const routeExtension = this.request.routeOptions.config?.csp;
       return this.header("Content-Security-Policy", serializeCsp(extendCsp(base, routeExtension, extension)));

@@ -14,8 +14,10 @@ import { redirectWithinSite } from "../lib/site-redirect.ts";
 
 type Variant = { body: Buffer; etag: string };
 /** A page or asset as it is sent: the bytes, and their brotli and gzip twins, each with its ETag. */
-type Page = Record<ContentEncoding, Variant>;
-type Asset = Page & { type: string };
+type Sendable = Record<ContentEncoding, Variant>;
+/** A prerendered page also carries its Content-Security-Policy, which allows its own inline stylesheet. */
+type Page = Sendable & { csp?: string };
+type Asset = Sendable & { type: string };
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -30,11 +32,20 @@ async function twin(file: string, make?: () => Promise<Buffer>): Promise<Buffer 
 }
 
 /**
+ * The CSP source ('sha256-…') of the page's inline stylesheet (the rules it uses, which the
+ * build inlines: scripts/prerender.ts), or nothing for a page without one.
+ */
+function inlineStyleSource(html: Buffer): string | undefined {
+  const css = /<style>([\s\S]*?)<\/style>/.exec(html.toString("utf8"))?.[1];
+  return css === undefined ? undefined : `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
+}
+
+/**
  * A file as it is sent: its bytes and their brotli and gzip twins, each with its ETag. The build
  * writes the twins (scripts/lib/precompress.ts); when they are missing (a test fixture, files
  * copied by hand) text is compressed once, here, never per request.
  */
-async function loadFile(file: string, compressMissing: boolean): Promise<Page> {
+async function loadFile(file: string, compressMissing: boolean): Promise<Sendable> {
   const body = await readFile(file);
   const hash = createHash("sha1").update(body).digest("base64url").slice(0, 20);
   const [br, gz] = await Promise.all([
@@ -114,7 +125,10 @@ export default fp<{ root: string }>(
       const loaded = await Promise.all(files.map((file) => loadFile(file, true)));
       for (const [i, file] of files.entries()) {
         const rel = `/${relative(root, file).split(sep).join("/")}`;
-        pages.set(rel.replace(/\/?index\.html$/, "") || "/", loaded[i]!);
+        const page: Page = loaded[i]!;
+        const style = inlineStyleSource(page.identity.body);
+        if (style) page.csp = app.cspWith({ "style-src": [style] });
+        pages.set(rel.replace(/\/?index\.html$/, "") || "/", page);
       }
       const assetDir = join(root, "assets");
       const assetFiles = existsSync(assetDir) ? await filesUnder(assetDir, (name) => !/\.(?:br|gz)$/.test(name)) : [];
@@ -154,6 +168,7 @@ export default fp<{ root: string }>(
         .header("Content-Language", lang)
         .header("Vary", vary ? `${String(vary)}, Accept-Encoding` : "Accept-Encoding")
         .header("ETag", variant.etag);
+      if (page.csp) reply.header("Content-Security-Policy", page.csp);
       if (status === 200 && etagMatches(request.headers["if-none-match"], variant.etag)) return reply.code(304).send();
       const encoding = encodingOf(page, variant);
       if (encoding) reply.header("Content-Encoding", encoding);
@@ -207,5 +222,5 @@ export default fp<{ root: string }>(
       return sendPage(request, reply, page, 200, lang);
     });
   },
-  { name: "static-site", dependencies: ["@fastify/cookie"] },
+  { name: "static-site", dependencies: ["@fastify/cookie", "security"] },
 );
