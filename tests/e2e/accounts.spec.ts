@@ -27,7 +27,7 @@ const languages = [
       password: "Password",
       confirmPassword: "Confirm password",
       newPassword: "New password",
-      create: "Create account",
+      create: "Create Account",
       signIn: "Sign In",
       show: "Show password",
       hide: "Hide password",
@@ -41,18 +41,18 @@ const languages = [
       signedUp: "Account created successfully",
       signedIn: "Signed in successfully",
       signInFailed: "Sign in failed",
-      terms: "Terms of use",
-      privacy: "Privacy policy",
-      backHome: "Back to home",
+      terms: "Terms of Use",
+      privacy: "Privacy Policy",
+      backHome: "Back to Home",
       verifySubject: /Confirm your email/,
-      verified: "Your email is confirmed",
+      verified: "Your Email Is Confirmed",
       resetSubject: /Reset your Nawat Studio password/,
       forgot: "Forgot password?",
-      sendLink: "Send the link",
-      sent: "Check your inbox",
-      saveNew: "Save the new password",
-      resetDone: "Your password has been changed",
-      myAccount: "My account",
+      sendLink: "Send the Link",
+      sent: "Check Your Inbox",
+      saveNew: "Save the New Password",
+      resetDone: "Your Password Has Been Changed",
+      myAccount: "My Account",
       signOut: "Sign Out",
       admin: "Admin Dashboard",
       verifiedBadge: "Verified",
@@ -252,7 +252,7 @@ for (const l of languages) {
       await expect(page.getByTestId("account-email")).toHaveText(email);
       await expectAccessible(page);
 
-      // The menu: initial, full name, e-mail, My account, Sign Out; no Admin Dashboard.
+      // The menu: initial, full name, e-mail, My Account, Sign Out; no Admin Dashboard.
       await account.click();
       const menu = page.getByRole("menu");
       await expect(menu).toBeVisible();
@@ -443,7 +443,7 @@ for (const l of languages) {
       await expect(button).toBeFocused();
       await expect(button).toHaveAttribute("aria-expanded", "false");
 
-      // ArrowUp opens on the last item; Enter on "My account" goes there.
+      // ArrowUp opens on the last item; Enter on "My Account" goes there.
       await page.keyboard.press("ArrowUp");
       await expect(item(l.t.signOut)).toBeFocused();
       await page.keyboard.press("ArrowUp");
@@ -533,8 +533,8 @@ test("a network failure reading the user is only logged", async ({ page, problem
 
 test("the terms and privacy pages exist in both languages and are linked from the footer", async ({ page }) => {
   for (const [path, title] of [
-    ["/terms", "Terms of use"],
-    ["/privacy", "Privacy policy"],
+    ["/terms", "Terms of Use"],
+    ["/privacy", "Privacy Policy"],
     ["/ar/terms", "شروط الاستخدام"],
     ["/ar/privacy", "سياسة الخصوصية"],
   ] as const) {

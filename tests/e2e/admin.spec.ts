@@ -31,7 +31,7 @@ function allowRefusal(problems: Problems, status: 401 | 403) {
 for (const lang of ["en", "ar"] as const) {
   const prefix = lang === "ar" ? "/ar" : "";
   const words = {
-    en: { signIn: "Sign in to continue", notAllowed: "Not allowed", title: "Admin Dashboard" },
+    en: { signIn: "Sign In to Continue", notAllowed: "Not Allowed", title: "Admin Dashboard" },
     ar: { signIn: "سجّل الدخول للمتابعة", notAllowed: "غير مسموح", title: "لوحة الإدارة" },
   }[lang];
 
@@ -40,7 +40,7 @@ for (const lang of ["en", "ar"] as const) {
     await page.goto(`${prefix}/admin`);
     await expect(page.getByRole("heading", { name: words.signIn })).toBeVisible();
     await expect(page.getByRole("tab")).toHaveCount(0);
-    const link = page.getByRole("link", { name: lang === "ar" ? "تسجيل الدخول" : "Sign in", exact: true }).last();
+    const link = page.getByRole("link", { name: lang === "ar" ? "تسجيل الدخول" : "Sign In", exact: true }).last();
     await expect(link).toHaveAttribute("href", `${prefix}/auth?next=${encodeURIComponent(`${prefix}/admin`)}`);
   });
 
@@ -82,9 +82,9 @@ test("en: an admin sees the dashboard, finds and disables a user, exports CSV an
   await expect(page.getByTestId("stat-users").locator("dd").first()).toHaveText(/^\d[\d,]*$/);
   await expect(page.getByTestId("stat-revenue")).toContainText("SAR");
   await expect(page.getByTestId("stat-conversion")).toContainText("Paid orders ÷ checkouts started");
-  const activity = page.getByRole("region", { name: "Recent activity" });
+  const activity = page.getByRole("region", { name: "Recent Activity" });
   await expect(activity).toContainText(`Contact message · Sara ${id}`);
-  await expect(page.getByRole("region", { name: "New users" })).toContainText(customerEmail);
+  await expect(page.getByRole("region", { name: "New Users" })).toContainText(customerEmail);
   await expectAccessible(page);
 
   // Tabs by keyboard: the selected tab has the focus ring; the arrow key moves to the next one.
@@ -102,7 +102,7 @@ test("en: an admin sees the dashboard, finds and disables a user, exports CSV an
   await expect(rows).toContainText("Active");
 
   await rows.getByRole("button", { name: `View details of Khalid Al-Harbi${id}` }).click();
-  const details = page.getByRole("dialog", { name: "User details" });
+  const details = page.getByRole("dialog", { name: "User Details" });
   await expect(details).toContainText(customerEmail);
   await expect(details).toContainText("Signed-in sessions");
   await details.getByRole("button", { name: "Close" }).click();
@@ -122,7 +122,7 @@ test("en: an admin sees the dashboard, finds and disables a user, exports CSV an
   await rows.getByRole("button", { name: `Disable Khalid Al-Harbi${id}` }).click();
   const confirm = page.getByRole("dialog", { name: "Disable this account?" });
   await expect(confirm).toContainText("signed out everywhere");
-  await confirm.getByRole("button", { name: "Disable account" }).click();
+  await confirm.getByRole("button", { name: "Disable Account" }).click();
   await expect(rows).toContainText("Disabled");
   await expect(page.getByRole("status").filter({ hasText: "is disabled and signed out everywhere" })).toBeVisible();
 
@@ -135,12 +135,12 @@ test("en: an admin sees the dashboard, finds and disables a user, exports CSV an
   const lead = page.getByRole("dialog", { name: `Contact message ${reference}` });
   await expect(lead).toContainText("Twenty Nawat bowls for Eid, please.");
   await expect(lead).toContainText(`sara-${id}@example.sa`);
-  await expect(lead.getByRole("link", { name: "Reply by e-mail" })).toHaveAttribute(
+  await expect(lead.getByRole("link", { name: "Reply by E-mail" })).toHaveAttribute(
     "href",
     `mailto:sara-${id}%40example.sa?subject=${encodeURIComponent(`Re: your request ${reference}`)}`,
   );
   await lead.getByLabel("Status").selectOption("in_progress");
-  await lead.getByRole("button", { name: "Update status" }).click();
+  await lead.getByRole("button", { name: "Update Status" }).click();
   await expect(lead.locator("dd").first()).toHaveText("In progress");
   await lead.getByRole("button", { name: "Close" }).click();
   await expect(leads).toContainText("In progress");

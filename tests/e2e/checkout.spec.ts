@@ -27,10 +27,10 @@ const words = {
     sanamPrice: "350 SAR",
     nawatPrice: "422 SAR",
     nawatVat: "VAT included (\u206855.04 SAR\u2069)",
-    viewOrder: "View your order and invoice",
+    viewOrder: "View Your Order and Invoice",
     paid: "Paid",
     reference: "Order reference",
-    find: "Find my order",
+    find: "Find My Order",
     cardNumber: "Card number",
     expiry: "Expiry (MM/YY)",
     cvc: "CVC",
@@ -401,7 +401,7 @@ test("a guest finds a paid order on /orders; the admin sees it in the Orders tab
   await admin.close();
 });
 
-test("en: a signed-in buyer's details fill the form, and the order shows in My orders on /account", async ({
+test("en: a signed-in buyer's details fill the form, and the order shows in My Orders on /account", async ({
   page,
 }) => {
   const email = `account-${unique()}@example.sa`;

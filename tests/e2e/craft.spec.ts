@@ -78,7 +78,7 @@ test.describe("Arabic typography", () => {
 });
 
 for (const l of [
-  { prefix: "", buy: "Buy Now", fontTool: "Font recognition", wishlist: "Wishlist" },
+  { prefix: "", buy: "Buy Now", fontTool: "Font Recognition", wishlist: "Wishlist" },
   { prefix: "/ar", buy: "اشترِ الآن", fontTool: "التعرّف على الخطوط", wishlist: "المفضلة" },
 ] as const) {
   test.describe(`paths (${l.prefix || "/"})`, () => {

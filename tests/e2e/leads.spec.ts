@@ -13,7 +13,7 @@ const languages = [
       name: "Name",
       email: "Email",
       message: "Message",
-      send: "Send message",
+      send: "Send Message",
       sent: "Message sent successfully!",
       failed: "Error sending message",
       failedBody: "Please try again later.",
@@ -21,15 +21,15 @@ const languages = [
     },
     services: {
       title: "Services",
-      learnMore: "LEARN MORE",
-      request: "REQUEST SERVICE",
-      whatsapp: "WHATSAPP DIRECT MESSAGE",
+      learnMore: "Learn More",
+      request: "Request Service",
+      whatsapp: "WhatsApp Direct Message",
       dialog: "Request Service",
       name: "Name",
       firmName: "Firm name",
       email: "Email",
       contactNumber: "Contact number",
-      send: "SEND REQUEST",
+      send: "Send Request",
       sent: "Service request sent successfully!",
       sentBody: "We'll get back to you within 24 hours.",
       failed: "Error sending request",
@@ -38,9 +38,9 @@ const languages = [
       close: "Close",
     },
     proposal: {
-      personal: "Personal information",
-      project: "Project details",
-      requirements: "Custom requirements",
+      personal: "Personal Information",
+      project: "Project Details",
+      requirements: "Custom Requirements",
       name: "Full name",
       email: "Email",
       phone: "Phone",
@@ -228,7 +228,7 @@ for (const l of languages) {
       await expect(cards.nth(1).getByRole("link")).toBeFocused();
     });
 
-    test("REQUEST SERVICE opens the form: checked on submit, sends the three-line message, toasts and closes", async ({
+    test("Request Service opens the form: checked on submit, sends the three-line message, toasts and closes", async ({
       page,
     }) => {
       await open(page, `${l.prefix}/services`);

@@ -3,8 +3,8 @@ export default {
     eyebrow: "About the studio",
     title: "We design the objects that hold Saudi hospitality.",
     body: "Nawat Studio is a product design studio in Riyadh. We study the small rituals of Saudi life, the dates offered to a guest, the oud lit before a gathering, and design objects that honor them: crafted by hand in walnut, made to be used daily and kept for generations.",
-    explore: "Explore products",
-    services: "View services",
+    explore: "Explore Products",
+    services: "View Services",
     image: "Illustration: the three walnut parts of Nawat laid out on the workbench with a chisel and a sketch",
   },
   eye: {
@@ -15,12 +15,12 @@ export default {
   },
   products: {
     eyebrow: "Our products",
-    title: "Pieces that start conversations",
+    title: "Pieces That Start Conversations",
     items: [
       { name: "Nawat", body: "The walnut date bowl that hides the pits in a secret base." },
       { name: "Sanam", body: "The incense holder that burns oud upside down and keeps the ash." },
     ],
-    link: "See the collection",
+    link: "See the Collection",
     images: ["Nawat, the walnut date bowl", "Sanam, the walnut incense holder"],
   },
   values: {
@@ -31,9 +31,9 @@ export default {
     ],
   },
   team: {
-    title: "Connect with our Team",
+    title: "Connect with Our Team",
     body: "Corporate gifts, hospitality for an event, a product of your own: tell us what you have in mind and we will answer within 24 hours.",
-    start: "Start a project",
-    services: "View services",
+    start: "Start a Project",
+    services: "View Services",
   },
 } as const;

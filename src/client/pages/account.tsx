@@ -24,7 +24,7 @@ export const copy = defineLazyCopy({
 type State = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; account: AccountView };
 
 /**
- * /account (issue 11, "My account"): details, e-mail and its verification, orders (issue 12),
+ * /account (issue 11, "My Account"): details, e-mail and its verification, orders (issue 12),
  * password, sessions and the wishlist. Signed out, it sends the visitor to sign in and back here.
  */
 export default function AccountPage() {

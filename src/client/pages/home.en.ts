@@ -3,13 +3,13 @@ export default {
     eyebrow: "Handcrafted in Riyadh",
     title: "Heritage, shaped by hand.",
     body: "Objects for the Saudi majlis, turned from walnut and designed around the small rituals of hospitality: made to be noticed, used every day and handed down.",
-    explore: "Explore the collection",
-    story: "Our story",
+    explore: "Explore the Collection",
+    story: "Our Story",
     poster: "Illustration: the Nawat walnut date bowl filled with dates, in low warm light on a dark set",
   },
   handcrafted: {
     eyebrow: "Handcrafted",
-    title: "Two pieces, one idea of hospitality",
+    title: "Two Pieces, One Idea of Hospitality",
     body: "Each piece starts from a gesture every Saudi home knows, and asks how it could be more graceful.",
     nawat: {
       name: "Nawat",
@@ -43,7 +43,7 @@ export default {
   },
   behind: {
     eyebrow: "Behind the scenes",
-    title: "From a walnut block to your majlis",
+    title: "From a Walnut Block to Your Majlis",
     body: "Every piece passes through the same hands in our Riyadh workshop.",
     slides: [
       {
@@ -63,8 +63,8 @@ export default {
   closing: {
     title: "Have a project in mind?",
     body: "Corporate gifts, events, a piece of your own: the studio designs and makes it with you.",
-    services: "Our services",
-    contact: "Talk to the studio",
+    services: "Our Services",
+    contact: "Talk to the Studio",
     fontTool: "Spotted a typeface you like? Our font recognition tool names it, in Arabic and Latin.",
     fontToolLink: "Try the font tool",
   },

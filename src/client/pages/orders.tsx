@@ -21,7 +21,7 @@ type State =
 
 /**
  * /orders (issue 12, decision 0017): a guest finds an order by its reference and e-mail; a link
- * with `#ref=…&access=…` (the e-mails, the checkout's success screen, "My orders") opens the order
+ * with `#ref=…&access=…` (the e-mails, the checkout's success screen, "My Orders") opens the order
  * directly. The fragment is read once hydrated, so it never reaches the server's logs.
  */
 export default function OrdersPage() {

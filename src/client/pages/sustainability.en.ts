@@ -15,28 +15,28 @@ export default {
     image: "Illustration: curled walnut shavings and offcuts on the workbench, a chisel beside them",
   },
   pillars: {
-    title: "Four promises behind every piece",
+    title: "Four Promises Behind Every Piece",
     items: [
       {
-        title: "Responsible walnut",
+        title: "Responsible Walnut",
         body: "Solid walnut from managed forests. Offcuts become smaller pieces, shavings warm the workshop's smokers.",
       },
       {
-        title: "Natural finishes",
+        title: "Natural Finishes",
         body: "Plant oils and beeswax only: no lacquer, no solvents, nothing between your hands and the wood.",
       },
       {
-        title: "Made to be kept",
+        title: "Made to Be Kept",
         body: "Simple joinery with nothing to break, and a re-oiling guide with every piece, so it outlives trends.",
       },
       {
-        title: "Living heritage",
+        title: "Living Heritage",
         body: "We work with Saudi craftspeople and keep their skills in use, so the crafts stay part of daily life.",
       },
     ],
   },
   closing: {
     quote: "The most sustainable object is the one a family refuses to throw away.",
-    cta: "See how Nawat is made",
+    cta: "See How Nawat Is Made",
   },
 } as const;

@@ -18,7 +18,7 @@ export const enFrame = {
     toggleLanguage: "AR",
     toggleLanguageLabel: "عرض الموقع بالعربية",
     account: "Account",
-    signIn: "Sign in",
+    signIn: "Sign In",
     wishlist: "Wishlist",
     openMenu: "Open menu",
     closeMenu: "Close menu",
@@ -32,8 +32,8 @@ export const enFrame = {
     instagram: "Instagram",
     tiktok: "TikTok",
     explore: "Explore",
-    fontTool: "Font recognition",
-    contactHeading: "Get in touch",
+    fontTool: "Font Recognition",
+    contactHeading: "Get in Touch",
     location: "Riyadh, Saudi Arabia",
     copyright: "© 2025 Nawat Studio. All rights reserved.",
     emailLabel: "E-mail",
@@ -47,11 +47,11 @@ export const enFrame = {
     title: "Page Not Found",
     body: "The page you are looking for has moved, or never existed.",
     hint: "No route matched this path.",
-    home: "Back to home",
+    home: "Back to Home",
   },
   meta: {
     home: {
-      title: "Nawat Studio | Handcrafted heritage design from Riyadh",
+      title: "Nawat Studio | Handcrafted Heritage Design from Riyadh",
       description:
         "Walnut date bowls and incense holders handcrafted in Riyadh. Heritage product design, custom proposals and corporate gifts.",
     },
@@ -71,7 +71,7 @@ export const enFrame = {
         "Cultural and environmental sustainability: walnut from responsible sources, natural oils and designs made to last generations.",
     },
     about: {
-      title: "About the studio | Nawat Studio",
+      title: "About the Studio | Nawat Studio",
       description: "A Riyadh product design studio that turns Saudi heritage into objects people notice, use and keep.",
     },
     contact: {
@@ -79,7 +79,7 @@ export const enFrame = {
       description: "Talk to Nawat Studio about our products, custom orders and design services.",
     },
     proposal: {
-      title: "Custom proposal | Nawat Studio",
+      title: "Custom Proposal | Nawat Studio",
       description: "Request a custom proposal for bulk orders, corporate gifts, events or a design of your own.",
     },
     checkout: {
@@ -87,24 +87,24 @@ export const enFrame = {
       description: "Complete your order with Apple Pay, card, Tamara or Tabby.",
     },
     orders: {
-      title: "Find your order | Nawat Studio",
+      title: "Find Your Order | Nawat Studio",
       description: "Look up a Nawat Studio order with its reference and e-mail: its status, invoice and history.",
     },
     fontRecognition: {
-      title: "Font recognition | Nawat Studio",
+      title: "Font Recognition | Nawat Studio",
       description:
         "Upload an image and our model names the typeface, Arabic or Latin, with its weight, style and size.",
     },
     auth: {
-      title: "Sign in | Nawat Studio",
+      title: "Sign In | Nawat Studio",
       description: "Sign in or create your Nawat Studio account.",
     },
     verifyEmail: {
-      title: "Confirm your e-mail | Nawat Studio",
+      title: "Confirm Your E-mail | Nawat Studio",
       description: "Confirm the e-mail address of your Nawat Studio account.",
     },
     resetPassword: {
-      title: "Choose a new password | Nawat Studio",
+      title: "Choose a New Password | Nawat Studio",
       description: "Set a new password for your Nawat Studio account.",
     },
     wishlist: {
@@ -112,23 +112,23 @@ export const enFrame = {
       description: "The pieces you have saved at Nawat Studio.",
     },
     account: {
-      title: "My account | Nawat Studio",
+      title: "My Account | Nawat Studio",
       description: "Your details, password and wishlist at Nawat Studio.",
     },
     terms: {
-      title: "Terms of use | Nawat Studio",
+      title: "Terms of Use | Nawat Studio",
       description: "The terms for using the Nawat Studio website, your account and orders.",
     },
     privacy: {
-      title: "Privacy policy | Nawat Studio",
+      title: "Privacy Policy | Nawat Studio",
       description: "What Nawat Studio collects about you, why, how long we keep it and how to reach us.",
     },
     admin: {
-      title: "Admin dashboard | Nawat Studio",
+      title: "Admin Dashboard | Nawat Studio",
       description: "The studio's dashboard.",
     },
     orderInvoice: {
-      title: "Tax invoice | Nawat Studio",
+      title: "Tax Invoice | Nawat Studio",
       description: "The simplified tax invoice of your Nawat Studio order, to print or download.",
     },
     notFound: {

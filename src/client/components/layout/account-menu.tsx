@@ -12,7 +12,7 @@ const words = {
   en: {
     signedInAs: "Signed in as {name}",
     adminDashboard: "Admin Dashboard",
-    myAccount: "My account",
+    myAccount: "My Account",
     signOut: "Sign Out",
     signOutFailed: "We could not sign you out. Check your connection and try again.",
   },
@@ -88,7 +88,7 @@ export default function AccountMenuButton({ user }: { user: AuthUser }) {
 
 /**
  * The account menu (spec §2): the full name and e-mail, then "Admin Dashboard" (admins only), "My
- * account" and "Sign Out" as menu items. Arrow keys move between the items (wrapping), Home and
+ * Account" and "Sign Out" as menu items. Arrow keys move between the items (wrapping), Home and
  * End jump, Escape closes and gives focus back to the button, Tab closes and moves on; a click
  * outside closes it.
  */

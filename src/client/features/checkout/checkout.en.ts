@@ -1,11 +1,11 @@
 /** The checkout's copy (issue 12 "The page", spec §2 Checkout, §4, §8). */
 export default {
-  back: "Back to home",
+  back: "Back to Home",
   eyebrow: "Checkout",
-  title: "Complete your order",
+  title: "Complete Your Order",
   lead: "One piece, handcrafted in Riyadh and delivered to your door anywhere in the Kingdom.",
   summary: {
-    title: "Order summary",
+    title: "Order Summary",
     quantity: "Quantity",
     size: "Size",
     standard: "Standard",
@@ -14,7 +14,7 @@ export default {
     vatIncluded: "VAT included ({vat})",
   },
   buyer: {
-    title: "Your details",
+    title: "Your Details",
     lead: "We send the confirmation and invoice to this e-mail, and call this number before delivery.",
     name: "Full name",
     email: "Email",
@@ -34,7 +34,7 @@ export default {
     title: "Payment",
     lead: "Choose how to pay. Card details are entered on the payment provider's secure page, never on this site.",
     applePay: "Pay with Apple Pay",
-    card: "Pay by card",
+    card: "Pay by Card",
     cardMarks: "mada, Visa and Mastercard",
     tamara: "Pay with Tamara",
     tabby: "Pay with Tabby",
@@ -45,20 +45,20 @@ export default {
     applePayLabel: "Nawat Studio",
   },
   confirming: {
-    title: "We are confirming your payment",
+    title: "We Are Confirming Your Payment",
     body: "This usually takes a few seconds. Please keep this page open.",
     stillWaiting:
       "Your payment provider has not confirmed yet. We will e-mail you as soon as it does; you can also check your order later.",
-    checkAgain: "Check again",
-    findOrder: "Find my order",
+    checkAgain: "Check Again",
+    findOrder: "Find My Order",
   },
   success: {
     title: "Order Successful!",
     body: "Thank you. Your order {reference} is confirmed.",
     reference: "Order reference",
     sentTo: "We have sent the confirmation and your invoice to {email}.",
-    viewOrder: "View your order and invoice",
-    backHome: "Back to home",
+    viewOrder: "View Your Order and Invoice",
+    backHome: "Back to Home",
   },
   toasts: {
     failedTitle: "Payment Failed",

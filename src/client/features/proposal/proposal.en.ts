@@ -2,15 +2,15 @@
 export default {
   hero: {
     eyebrow: "Custom proposal",
-    title: "Tell us about your project",
+    title: "Tell Us About Your Project",
     lead: "Bulk orders, corporate gifts, products for an event or a design of your own: three short steps, and the studio prepares a proposal for you.",
   },
   steps: {
     label: "Progress",
     counter: "Step {current} of {total}",
-    personal: "Personal information",
-    project: "Project details",
-    requirements: "Custom requirements",
+    personal: "Personal Information",
+    project: "Project Details",
+    requirements: "Custom Requirements",
   },
   fields: {
     name: "Full name",

@@ -8,18 +8,18 @@ export default {
   },
   cards: {
     label: "Our services",
-    learnMore: "LEARN MORE",
+    learnMore: "Learn More",
     learnMoreAbout: "about {title}",
   },
   details: {
     eyebrow: "In detail",
-    title: "How we work with you",
-    request: "Request this service",
+    title: "How We Work with You",
+    request: "Request This Service",
   },
   detail: {
     close: "Close",
-    request: "REQUEST SERVICE",
-    whatsapp: "WHATSAPP DIRECT MESSAGE",
+    request: "Request Service",
+    whatsapp: "WhatsApp Direct Message",
     newTab: "(opens WhatsApp in a new tab)",
   },
   form: {
@@ -35,8 +35,8 @@ export default {
     contactNumber: "Contact number",
     contactNumberPlaceholder: "+966 5X XXX XXXX",
     serviceName: "Service",
-    submit: "SEND REQUEST",
-    pending: "SENDING REQUEST...",
+    submit: "Send Request",
+    pending: "Sending Request...",
   },
   toasts: {
     successTitle: "Service request sent successfully!",

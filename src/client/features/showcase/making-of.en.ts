@@ -1,12 +1,12 @@
 /** The "making of" section's English copy (the products page shows it; the Arabic module mirrors it). */
 const copy = {
   eyebrow: "The making of Nawat",
-  title: "Seven to ten days, one pair of hands",
+  title: "Seven to Ten Days, One Pair of Hands",
   gallery: ["Nawat seen from above", "Nawat in profile", "The three parts of Nawat, apart"],
   artisanLabel: "The artisan",
-  sketchesLabel: "From sketch to object",
+  sketchesLabel: "From Sketch to Object",
   technicalLabel: "Technical drawing",
-  filmLabel: "Behind the scenes",
+  filmLabel: "Behind the Scenes",
   chapters: "Clips",
   materialsLabel: "Materials",
   craftLabel: "Craftsmanship",

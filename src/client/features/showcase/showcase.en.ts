@@ -11,7 +11,7 @@ export default {
     bulkNote: "For special requirements & bulk quantities",
   },
   zoom: {
-    title: "{name}, up close",
+    title: "{name}, Up Close",
     hint: "Use the buttons, the mouse wheel or + and −. Drag to move around once zoomed in.",
     zoomIn: "Zoom in",
     zoomOut: "Zoom out",

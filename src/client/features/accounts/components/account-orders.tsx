@@ -18,7 +18,7 @@ const tones = {
   neutral: "bg-sand text-ink-soft ring-ink/10",
 } as const;
 
-/** "My orders" (issue 12): GET /api/orders, the account's own, each linking to its page. */
+/** "My Orders" (issue 12): GET /api/orders, the account's own, each linking to its page. */
 export function AccountOrders({ copy }: { copy: AccountsCopy }) {
   const { lang } = useI18n();
   const to = useLocalizedPath();

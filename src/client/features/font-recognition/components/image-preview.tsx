@@ -15,7 +15,7 @@ const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 /**
  * The uploaded image, on which the visitor may drag a box around the text with a mouse, a pen or a
- * finger (pointer events). The keyboard alternative is "Analyse the whole image", which clears the
+ * finger (pointer events). The keyboard alternative is "Analyze the Whole Image", which clears the
  * box. Coordinates are the image's own pixels; the frame is laid out left to right in both
  * languages because a picture does not mirror.
  */

@@ -12,7 +12,7 @@ import { lookupOrder, type OrderAnswer } from "../lib/orders-api.ts";
 
 type Input = { reference: string; email: string };
 
-/** "Find your order": the reference and the e-mail it was placed with (POST /api/orders/lookup). */
+/** "Find Your Order": the reference and the e-mail it was placed with (POST /api/orders/lookup). */
 export function OrderLookupForm(props: { copy: OrdersCopy; onFound: (answer: OrderAnswer) => void }) {
   const { copy } = props;
   const { lang } = useI18n();

@@ -8,7 +8,7 @@ import type { ServicesCopy } from "../copy.ts";
 type Props = { service: Service; title: string; description: string; copy: ServicesCopy; onOpen: () => void };
 
 /**
- * A service card (spec §2): title, the description's first 100 characters and LEARN MORE. The
+ * A service card (spec §2): title, the description's first 100 characters and Learn More. The
  * whole card is the link's target; without JavaScript it leads to the full text on the page.
  */
 export function ServiceCard({ service, title, description, copy, onOpen }: Props) {
@@ -31,7 +31,7 @@ export function ServiceCard({ service, title, description, copy, onOpen }: Props
           event.preventDefault();
           onOpen();
         }}
-        className="mt-auto inline-flex min-h-11 items-center gap-2 text-sm font-medium tracking-widest text-accent-ink after:absolute after:inset-0 after:rounded-3xl"
+        className="mt-auto inline-flex min-h-11 items-center gap-2 text-sm font-medium tracking-widest text-accent-ink uppercase after:absolute after:inset-0 after:rounded-3xl"
         data-testid="service-learn-more"
       >
         {copy.cards.learnMore}

@@ -15,7 +15,7 @@ type Props = {
   onRequest: () => void;
 };
 
-/** A service's detail dialog (spec §2): the full description, close, REQUEST SERVICE and WhatsApp. */
+/** A service's detail dialog (spec §2): the full description, close, Request Service and WhatsApp. */
 export function ServiceDetailDialog({ service, title, description, copy, onClose, onRequest }: Props) {
   const id = useId();
   return (
@@ -34,14 +34,14 @@ export function ServiceDetailDialog({ service, title, description, copy, onClose
           {description}
         </p>
         <div className="mt-8 grid gap-3 sm:grid-cols-2">
-          <button type="button" className="btn-primary" onClick={onRequest} data-testid="service-request">
+          <button type="button" className="btn-primary uppercase" onClick={onRequest} data-testid="service-request">
             {copy.detail.request}
           </button>
           <a
             href={serviceWhatsAppUrl(siteConfig.WHATSAPP_NUMBER, service.titleEn)}
             target="_blank"
             rel="noopener noreferrer"
-            className="btn-outline"
+            className="btn-outline uppercase"
             data-testid="service-whatsapp"
           >
             {copy.detail.whatsapp}

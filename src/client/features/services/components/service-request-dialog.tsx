@@ -94,7 +94,7 @@ export default function ServiceRequestDialog({ service, copy, onClose }: Props) 
           <TextField name="serviceName" label={copy.form.serviceName} readOnly className="[&_input]:bg-sand-deep/60" />
           <Honeypot />
           <FormError />
-          <SubmitButton pendingLabel={copy.form.pending} className="btn-primary mt-2">
+          <SubmitButton pendingLabel={copy.form.pending} className="btn-primary mt-2 uppercase">
             {copy.form.submit}
           </SubmitButton>
         </Form>

@@ -20,9 +20,9 @@ describe("account e-mails", () => {
     expect(mail.subject).toBe("Confirm your email address for Nawat Studio");
     expect(mail.html).toContain('<html lang="en" dir="ltr">');
     expect(mail.html).toContain(`href="https://nawat.studio/auth/verify-email#token=${token}"`);
-    expect(mail.html).toContain("Confirm my email");
+    expect(mail.html).toContain("Confirm My Email");
     expect(mail.text).toContain("Welcome, Reem");
-    expect(mail.text).toContain(`Confirm my email:\nhttps://nawat.studio/auth/verify-email#token=${token}`);
+    expect(mail.text).toContain(`Confirm My Email:\nhttps://nawat.studio/auth/verify-email#token=${token}`);
     expect(mail.text).toContain("48 hours");
   });
 

@@ -10,7 +10,7 @@ const copy = defineCopy({
       preview: "One click to confirm your email address.",
       heading: "Welcome, {firstName}",
       body: "Thank you for creating an account with Nawat Studio. Please confirm that this is your email address:",
-      button: "Confirm my email",
+      button: "Confirm My Email",
       expiry: "The link is valid for 48 hours and can be used once.",
       ignore: "If you did not create this account, you can ignore this email: nothing will happen.",
     },
@@ -19,7 +19,7 @@ const copy = defineCopy({
       preview: "A link to choose a new password, valid for 30 minutes.",
       heading: "Hello {firstName}",
       body: "We received a request to reset the password of your Nawat Studio account. Choose a new password here:",
-      button: "Choose a new password",
+      button: "Choose a New Password",
       expiry:
         "The link is valid for 30 minutes and can be used once. Once you choose a new password, every device signed in to your account is signed out.",
       ignore: "If you did not ask for this, ignore this email: your password stays as it is.",

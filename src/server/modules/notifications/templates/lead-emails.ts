@@ -44,9 +44,9 @@ const copy = defineCopy({
         proposal: "New proposal request {reference} from {name}",
       },
       heading: {
-        contact: "A new message from the contact form",
-        service_request: "A new service request",
-        proposal: "A new custom proposal request",
+        contact: "A New Message from the Contact Form",
+        service_request: "A New Service Request",
+        proposal: "A New Custom Proposal Request",
       },
       intro: "Reply to this e-mail to answer {name} directly. They were promised an answer within 24 hours.",
     },
@@ -57,7 +57,7 @@ const copy = defineCopy({
         proposal: "We received your proposal request ({reference})",
       },
       preview: "Thank you for writing to Nawat Studio. We will contact you within 24 hours.",
-      heading: "Thank you, {name}",
+      heading: "Thank You, {name}",
       body: {
         contact: "Your message has reached Nawat Studio. A member of our team will contact you within 24 hours.",
         service_request:

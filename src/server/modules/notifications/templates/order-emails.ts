@@ -34,16 +34,16 @@ const copy = defineCopy({
     buyer: {
       subject: "Your order {reference} is confirmed",
       preview: "Thank you for your order from Nawat Studio. Your payment has been received.",
-      heading: "Thank you, {name}",
+      heading: "Thank You, {name}",
       body: "We have received your payment and your order is confirmed. Each piece is finished by hand in our Riyadh studio; we will contact you to arrange delivery.",
       referenceLabel: "Your order number",
       referenceHint: "Please mention this number if you write to us about your order.",
-      invoice: "View your invoice",
+      invoice: "View Your Invoice",
       invoiceHint: "Your simplified tax invoice {number} is ready to view, print or save as PDF.",
     },
     studio: {
       subject: "New paid order {reference}: {product}, {total}",
-      heading: "A new order has been paid",
+      heading: "A New Order Has Been Paid",
       intro: "Reply to this e-mail to write to {name} directly.",
     },
     labels: {
