@@ -11,7 +11,7 @@ import { en } from "#shared/i18n/en.ts";
 import { invoiceLabels } from "#shared/invoice-labels.ts";
 
 /**
- * Decision 22: English buttons and headings in Title Case (Chicago), everything else in sentence
+ * Decision 24: English buttons and headings in Title Case (Chicago), everything else in sentence
  * case, and capitals a matter of CSS, never typed into a catalog.
  */
 
@@ -61,7 +61,7 @@ const catalogs: Entry[] = [
 // Acronyms that are written in capitals whatever the casing rule.
 const acronyms = new Set("AI AR CSV EN JPEG JSON PDF PDPL PNG QR SAR SDAIA URL VAT ZATCA".split(" "));
 
-describe("English casing (decision 22)", () => {
+describe("English casing (decision 24)", () => {
   it("reads every English catalog, pages, features and content", () => {
     expect(Object.keys(modules).length).toBeGreaterThanOrEqual(20);
     expect(catalogs.length).toBeGreaterThan(1000);
@@ -142,7 +142,7 @@ const order = {
   invoiceUrl: "https://nawat.studio/orders/invoice#ref=ORD-K7Q2M4XA&access=token",
 } satisfies Parameters<typeof orderConfirmation>[0];
 
-describe("English e-mails (decision 22)", () => {
+describe("English e-mails (decision 24)", () => {
   const mails: [string, EmailContent][] = [
     ["verification", verificationEmail({ lang: "en", firstName: "Reem", token: "t" }, studio)],
     ["password reset", passwordResetEmail({ lang: "en", firstName: "Reem", token: "t" }, studio)],
