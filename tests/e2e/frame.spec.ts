@@ -45,8 +45,14 @@ test("a page names one script, the boot script, which loads the page's modules i
   const scripts = [...html.matchAll(/<script\b(?![^>]*application\/ld\+json)[^>]*>/g)].map((m) => m[0]);
   expect(scripts).toHaveLength(1);
   expect(scripts[0]).toMatch(
-    /^<script type="module" src="\/assets\/boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-[^"]+\.js" data-preload="[^"]+">$/,
+    /^<script type="module" src="\/assets\/boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-[^"]+\.js" data-stylesheet="\/assets\/index-[^"]+\.css" data-preload="[^"]+">$/,
   );
+  // The page carries inline only the rules its markup uses: a part of the whole sheet.
+  const inline = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+  const sheet = /data-stylesheet="([^"]+)"/.exec(html)![1]!;
+  const whole = await (await request.get(sheet)).text();
+  expect(inline.length).toBeGreaterThan(1000);
+  expect(inline.length).toBeLessThan(whole.length * 0.6);
   expect(html).not.toContain('rel="modulepreload"');
 
   await page.goto("/ar/products");
@@ -63,6 +69,10 @@ test("a page names one script, the boot script, which loads the page's modules i
   });
   expect(loaded.missing).toEqual([]);
   expect(loaded.preloads).toBe(loaded.wanted - 1);
+  // After the first paint the boot script adds the whole sheet, for what hydration and other pages bring.
+  await expect
+    .poll(() => page.evaluate((href) => [...document.styleSheets].some((s) => s.href?.endsWith(href)), sheet))
+    .toBe(true);
 });
 
 for (const l of languages) {
