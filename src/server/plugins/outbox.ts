@@ -4,6 +4,9 @@ import { createSmtpMailer } from "../modules/notifications/mailer.ts";
 
 export const OUTBOX_JOB = "outbox";
 
+/** A request within this long counts as the server being busy serving (mail then paces itself). */
+const SERVING_WINDOW_MS = 100;
+
 export type OutboxPluginOptions = {
   /** SMTP_URL; without it nothing is sent and the mail waits in the outbox. */
   smtpUrl?: string;
@@ -22,6 +25,13 @@ export default fp<OutboxPluginOptions>(
   async (app, options) => {
     const mailer = options.smtpUrl ? createSmtpMailer({ url: options.smtpUrl, from: options.from }) : undefined;
     let lastReportedWaiting = 0;
+    // When a request last arrived: mail gives way to requests while they keep coming (deliverOutbox).
+    let lastRequestAt = -Infinity;
+    app.addHook("onRequest", (_request, _reply, done) => {
+      lastRequestAt = performance.now();
+      done();
+    });
+    const serving = () => performance.now() - lastRequestAt < SERVING_WINDOW_MS;
     app.jobs.add({
       name: OUTBOX_JOB,
       everyMs: options.pollMs ?? 5_000,
@@ -40,6 +50,7 @@ export default fp<OutboxPluginOptions>(
           mailer,
           log,
           signal,
+          serving,
           ...(options.settings ? { settings: options.settings } : {}),
         });
         return { more: report.more };

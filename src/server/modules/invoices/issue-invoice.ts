@@ -1,14 +1,12 @@
-import { createHash } from "node:crypto";
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
+import { rowsOf } from "#server/db/rows-of.ts";
 import { invoices, orders } from "#server/db/schema/orders.ts";
 import type { InvoiceConfig } from "./invoice-config.ts";
 import { encodeZatcaQr } from "./zatca-qr.ts";
 
-/** INV-000042: the serial, as printed. */
-export function invoiceNumber(serial: number): string {
-  return `INV-${String(serial).padStart(6, "0")}`;
-}
+/** What an invoice freezes of its order; the paying transaction has it at hand already. */
+export type InvoicedOrder = { total: number; vat: number; paidAt: Date | null };
 
 /**
  * Issues the simplified tax invoice of a paid order, inside the transaction that marks it paid
@@ -16,27 +14,27 @@ export function invoiceNumber(serial: number): string {
  * Serials run without gaps (INV-000001, INV-000002, …) because each is drawn under the lock.
  * Idempotent: a second call for the same order answers the existing invoice. Invoices are chained
  * (each hash covers the previous one) under a transaction-scoped advisory lock, so two instances
- * issuing at once still build one chain.
+ * issuing at once still build one chain. The lock, the read of the last invoice and the insert are
+ * one call of `issue_invoice_in_chain` (migration 0008): the lock is held until commit and every
+ * paying buyer queues on it, so nothing that can be done before it waits inside it.
  */
-export async function issueInvoice(tx: Db, orderId: string, config: InvoiceConfig): Promise<{ number: string }> {
+export async function issueInvoice(
+  tx: Db,
+  orderId: string,
+  config: InvoiceConfig,
+  known?: InvoicedOrder,
+): Promise<{ number: string }> {
   const [existing] = await tx.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, orderId));
   if (existing) return existing;
 
-  const [order] = await tx
-    .select({ total: orders.totalAmountHalalas, vat: orders.vatHalalas, paidAt: orders.paidAt })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  let order = known;
+  if (!order) {
+    [order] = await tx
+      .select({ total: orders.totalAmountHalalas, vat: orders.vatHalalas, paidAt: orders.paidAt })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+  }
   if (!order) throw new Error(`issueInvoice: no order ${orderId}`);
-
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('invoices-chain'))`);
-  // The next serial is the last one plus one, read under the lock: a paying transaction that rolls
-  // back after issuing leaves no gap in the numbering (a sequence would skip the number it drew).
-  const [previous] = await tx
-    .select({ serial: invoices.serial, hash: invoices.hash })
-    .from(invoices)
-    .orderBy(desc(invoices.serial))
-    .limit(1);
-  const serial = (previous?.serial ?? 0) + 1;
 
   const issuedAt = order.paidAt ?? new Date();
   const qrPayload = encodeZatcaQr({
@@ -46,26 +44,14 @@ export async function issueInvoice(tx: Db, orderId: string, config: InvoiceConfi
     totalHalalas: order.total,
     vatHalalas: order.vat,
   });
-  const number = invoiceNumber(serial);
-  const hash = createHash("sha256")
-    .update(
-      [previous?.hash ?? "", number, orderId, issuedAt.toISOString(), order.total, order.vat, qrPayload].join("|"),
-    )
-    .digest("base64");
-
-  await tx.insert(invoices).values({
-    serial,
-    number,
-    orderId,
-    issuedAt,
-    sellerName: config.SELLER_LEGAL_NAME,
-    sellerNameAr: config.SELLER_LEGAL_NAME_AR,
-    sellerVatNumber: config.SELLER_VAT_NUMBER,
-    totalHalalas: order.total,
-    vatHalalas: order.vat,
-    qrPayload,
-    previousHash: previous?.hash ?? null,
-    hash,
-  });
-  return { number };
+  // hash = base64(SHA-256(previous hash | number | tail)): the function adds what only the lock knows.
+  const hashTail = [orderId, issuedAt.toISOString(), order.total, order.vat, qrPayload].join("|");
+  const [row] = rowsOf<{ number: string }>(
+    await tx.execute(sql`select issue_invoice_in_chain(
+      ${orderId}::uuid, ${issuedAt.toISOString()}::timestamptz, ${config.SELLER_LEGAL_NAME}, ${config.SELLER_LEGAL_NAME_AR},
+      ${config.SELLER_VAT_NUMBER}, ${order.total}::integer, ${order.vat}::integer, ${qrPayload}, ${hashTail}
+    ) as number`),
+  );
+  if (!row) throw new Error(`issueInvoice: no invoice issued for ${orderId}`);
+  return { number: row.number };
 }

@@ -235,6 +235,31 @@ describe("lead e-mail through a real SMTP server", () => {
     expect(rows.every((row) => row.status === "sent")).toBe(true);
   });
 
+  it("still sends every message while requests keep arriving (the worker paces itself, it does not stop)", async () => {
+    const server = await smtp();
+    // No SMTP_URL: the app's own worker leaves the mail alone; this worker is told the server is busy.
+    const app = await createTestApp({ LEADS_PER_MINUTE: "1000" });
+    cleanups.push(() => app.close());
+    const leads = 6;
+    for (let i = 0; i < leads; i++) {
+      expect((await post(app, "/api/inquiries", { ...contact, email: `visitor${i}@example.sa` })).statusCode).toBe(201);
+    }
+    const mailer = createSmtpMailer({ url: server.url, from: "Nawat Studio <hello@nawat.test>" });
+    cleanups.push(async () => mailer.close());
+
+    const report = await deliverOutbox({
+      db: app.db,
+      mailer,
+      log: app.log,
+      serving: () => true,
+      settings: { concurrency: 2 },
+    });
+
+    expect(report).toMatchObject({ claimed: leads * 2, sent: leads * 2, retried: 0, failed: 0 });
+    expect(server.messages).toHaveLength(leads * 2);
+    expect((await outboxRows(app)).every((row) => row.status === "sent")).toBe(true);
+  });
+
   it("sends a message again after a worker died mid-send, with the same Message-ID", async () => {
     const server = await smtp();
     const app = await appWithMail(server.url);

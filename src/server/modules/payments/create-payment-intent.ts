@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { ApiError } from "#server/lib/api-error.ts";
 import { orderEvents, orders } from "#server/db/schema.ts";
@@ -10,7 +10,7 @@ import type { OrderStatusValue } from "#shared/schemas/orders.ts";
 import { GatewayError, type PaymentGateway, type PaymentRequest, type ProviderPayment } from "./gateway.ts";
 import { orderAccessToken } from "./order-access.ts";
 import { newOrderReference, newPaymentIntentId } from "./order-reference.ts";
-import { moveOrder, type OrderRow } from "./order-transitions.ts";
+import { moveOrder, moveOrderFrom, type OrderRow } from "./order-transitions.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { priceCheckout, type PricedOrder } from "./pricing.ts";
 import { syncOrderWithGateway } from "./sync-order.ts";
@@ -183,7 +183,11 @@ function paymentRequest(
   };
 }
 
-/** The order row and its first history row, written before the gateway is asked anything. */
+/**
+ * The order row and its first history row, written before the gateway is asked anything: one
+ * statement (the history row in a CTE; its foreign key is checked at the statement's end), so
+ * both exist or neither without a transaction's extra round trips.
+ */
 async function insertOrder(
   context: PaymentsContext,
   priced: PricedOrder,
@@ -191,40 +195,48 @@ async function insertOrder(
   caller: CreateIntentCaller,
   hash: string | undefined,
 ): Promise<OrderRow> {
-  return context.db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        reference: newOrderReference(),
-        userId: caller.userId,
-        productId: priced.product.id,
-        quantity: priced.quantity,
-        unitAmountHalalas: priced.unitAmountHalalas,
-        totalAmountHalalas: priced.totalAmountHalalas,
-        vatHalalas: priced.vatHalalas,
-        currency: priced.currency,
-        status: "pending",
-        paymentMethod: input.paymentMethod,
-        customerName: input.name,
-        customerEmail: input.email,
-        customerPhone: input.phone,
-        deliveryAddress: {
-          city: input.address.city,
-          district: input.address.district,
-          street: input.address.street,
-          ...(input.address.building ? { building: input.address.building } : {}),
-          ...(input.address.postalCode ? { postalCode: input.address.postalCode } : {}),
-          country: "SA",
-        },
-        paymentIntentId: newPaymentIntentId(),
-        idempotencyKey: caller.idempotencyKey ?? null,
-        idempotencyRequestHash: hash ?? null,
-        lang: caller.lang,
-      })
-      .returning();
-    await tx.insert(orderEvents).values({ orderId: order!.id, fromStatus: null, toStatus: "pending", actor: "buyer" });
-    return order!;
-  });
+  const id = randomUUID();
+  const history = context.db
+    .$with("first_event")
+    .as(
+      context.db
+        .insert(orderEvents)
+        .values({ orderId: id, fromStatus: null, toStatus: "pending", actor: "buyer" })
+        .returning({ id: orderEvents.id }),
+    );
+  const [order] = await context.db
+    .with(history)
+    .insert(orders)
+    .values({
+      id,
+      reference: newOrderReference(),
+      userId: caller.userId,
+      productId: priced.product.id,
+      quantity: priced.quantity,
+      unitAmountHalalas: priced.unitAmountHalalas,
+      totalAmountHalalas: priced.totalAmountHalalas,
+      vatHalalas: priced.vatHalalas,
+      currency: priced.currency,
+      status: "pending",
+      paymentMethod: input.paymentMethod,
+      customerName: input.name,
+      customerEmail: input.email,
+      customerPhone: input.phone,
+      deliveryAddress: {
+        city: input.address.city,
+        district: input.address.district,
+        street: input.address.street,
+        ...(input.address.building ? { building: input.address.building } : {}),
+        ...(input.address.postalCode ? { postalCode: input.address.postalCode } : {}),
+        country: "SA",
+      },
+      paymentIntentId: newPaymentIntentId(),
+      idempotencyKey: caller.idempotencyKey ?? null,
+      idempotencyRequestHash: hash ?? null,
+      lang: caller.lang,
+    })
+    .returning();
+  return order!;
 }
 
 /**
@@ -321,12 +333,12 @@ async function openPayment(
       providerStatus: payment.status,
       ...(payment.redirectUrl ? { redirectUrl: payment.redirectUrl } : {}),
     };
-    const { order: moved } = await moveOrder(
-      context,
-      order.id,
-      { to: "awaiting_payment", actor, detail, set },
-      accessToken,
-    );
+    const opening = { to: "awaiting_payment", actor, detail, set } as const;
+    // The order was created pending by this request a moment ago: one statement moves it. Should
+    // anything have moved it meanwhile, the locking path decides.
+    const moved =
+      (await moveOrderFrom(context.db, order.id, "pending", opening)) ??
+      (await moveOrder(context, order.id, opening, accessToken)).order;
     return { ...base, status: moved.status, ...(payment.redirectUrl ? { redirectUrl: payment.redirectUrl } : {}) };
   }
   // Paid or authorised at once (Apple Pay): record the payment, then the one confirm path.

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { orderEvents, orders, products, type OrderStatus } from "#server/db/schema.ts";
 import { issueInvoice } from "#server/modules/invoices/issue-invoice.ts";
@@ -79,11 +79,16 @@ export async function moveLockedOrder(
   });
   let emails = 0;
   if (move.to === "paid") {
-    const invoice = await issueInvoice(tx, order.id, context.invoice);
+    // The product first: the invoice takes the lock every paying buyer waits on until commit.
     const [product] = await tx
       .select({ id: products.id, name: products.name, nameAr: products.nameAr })
       .from(products)
       .where(eq(products.id, updated.productId));
+    const invoice = await issueInvoice(tx, order.id, context.invoice, {
+      total: updated.totalAmountHalalas,
+      vat: updated.vatHalalas,
+      paidAt: updated.paidAt,
+    });
     emails = await enqueueEmails(
       tx,
       orderEmails(
@@ -96,6 +101,34 @@ export async function moveLockedOrder(
     );
   }
   return { order: updated, moved: true, emails };
+}
+
+/**
+ * A move without consequences (not `paid`) of an order known to be in `from`, in one statement:
+ * the update, guarded by `from`, and its order_events row written from the updated row, so both
+ * happen or neither and no transaction is held open across round trips. Answers the moved order,
+ * or undefined when the order was not in `from` (the caller then takes the locking path).
+ */
+export async function moveOrderFrom(
+  db: Db,
+  orderId: string,
+  from: OrderStatus,
+  move: Move & { to: Exclude<OrderStatus, "paid"> },
+): Promise<OrderRow | undefined> {
+  if (!canMove(from, move.to)) return undefined;
+  const moved = db.$with("moved").as(
+    db
+      .update(orders)
+      .set({ status: move.to, updatedAt: new Date(), ...move.set })
+      .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+      .returning(),
+  );
+  const history = db.$with("moved_event", {}).as(
+    sql`insert into ${orderEvents} (order_id, from_status, to_status, actor, detail)
+        select id, ${from}, ${move.to}, ${move.actor}, ${move.detail ? JSON.stringify(move.detail) : null}::jsonb from moved`,
+  );
+  const [order] = await db.with(moved, history).select().from(moved);
+  return order;
 }
 
 /**

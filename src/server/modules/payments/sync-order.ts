@@ -48,8 +48,15 @@ export async function syncOrderWithGateway(
   options: SyncOptions = {},
 ): Promise<SyncResult> {
   const accessToken = await orderAccessToken(context.db, order.id);
-  const stay = () =>
-    options.record ? moveOrder(context, order.id, () => null, accessToken, options.record) : { order, moved: false };
+  const stay = async (): Promise<SyncResult> => {
+    if (!options.record) return { order, moved: false };
+    // A closed order (paid, failed, …) is past anything this path could do to it: recording the
+    // event needs no transaction and no lock on the order (a late webhook for a paid order, the
+    // usual case, is one insert instead of four statements).
+    if (!isOpen(order.status))
+      return (await options.record(context.db)) ? { order, moved: false } : { order, moved: false, duplicate: true };
+    return moveOrder(context, order.id, () => null, accessToken, options.record);
+  };
 
   const gateway = order.gateway ? context.gateways.byId(order.gateway) : undefined;
   if (!isOpen(order.status) || !order.paymentReference || !gateway) {

@@ -2,7 +2,7 @@ import { formatPrice, formatNumber } from "#shared/i18n/format.ts";
 import { defineCopy, interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
 import { ltr, oneLine, type EmailBlock, type EmailContent, type Inline } from "./email-content.ts";
-import { studioFooter, type StudioContact } from "./lead-emails.ts";
+import { riyadhDateTime, studioFooter, type StudioContact } from "./lead-emails.ts";
 
 /** A paid order as its e-mails show it. */
 export type PaidOrder = {
@@ -170,13 +170,7 @@ function orderRows(order: PaidOrder, lang: Lang, full: boolean): Row[] {
 }
 
 function formatPaidAt(date: Date, lang: Lang): string {
-  const locale = lang === "ar" ? "ar-SA-u-ca-gregory-nu-arab" : "en-GB";
-  const text = new Intl.DateTimeFormat(locale, {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "Asia/Riyadh",
-  }).format(date);
-  return `${text} ${copy[lang].riyadhTime}`;
+  return `${riyadhDateTime(date, lang)} ${copy[lang].riyadhTime}`;
 }
 
 /** The buyer's confirmation, in the language of their checkout: reference, what, how much, where, and the invoice link. */
