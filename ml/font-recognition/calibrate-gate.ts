@@ -22,7 +22,10 @@ const gateFile = path.join(defaultModelDir, "text-gate.json");
 const config = JSON.parse(readFileSync(gateFile, "utf8")) as GateConfig & Record<string, unknown>;
 const library = loadFontLibrary(path.join(defaultModelDir, "library.json"));
 
-const png = (g: GrayImage) => sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } }).png().toBuffer();
+const png = (g: GrayImage) =>
+  sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } })
+    .png()
+    .toBuffer();
 
 // Thresholds that never refuse, so every image's line scores come back.
 writeFileSync(gateFile, JSON.stringify({ ...config, thresholds: { none: 2, unreadable: 2 } }, null, 1));
@@ -50,7 +53,7 @@ try {
 
 const minNone = (s: LineScores[]) => Math.min(...s.map((l) => l.none));
 const textScores = scores.text.filter((s): s is LineScores[] => s !== null);
-const none = Math.min(0.98, Math.max(0.5, quantile(textScores.map(minNone), 0.995) + 1e-3));
+const none = Math.min(0.98, Math.max(0.3, quantile(textScores.map(minNone), 0.995) + 1e-3));
 const share = (l: LineScores) => l.unreadable / Math.max(1e-9, l.text + l.unreadable);
 const minShare = (s: LineScores[]) => {
   const t = s.filter((l) => l.none < none);

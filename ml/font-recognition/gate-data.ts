@@ -10,7 +10,7 @@ import sharp from "sharp";
 import type { LibraryFamily } from "#shared/schemas/font-library.ts";
 import { decodeGray, rgbaToGray, type GrayImage } from "#server/modules/font-recognition/image-input.ts";
 import { cropGray, resampleGray } from "#server/modules/font-recognition/image-ops.ts";
-import { blur, gaussian, jpeg, lighting, noise, perspective } from "./degrade.ts";
+import { blur, jpeg, lighting, noise, perspective } from "./degrade.ts";
 import { renderSample, repoRoot } from "./render-sample.ts";
 import { makeLine, type Rng } from "./text-corpus.ts";
 
@@ -30,7 +30,6 @@ export const GATE_TRAIN_PHOTOS = [
 export const GATE_EVAL_PHOTOS = ["desert-dunes.jpg", "nawat-hero.jpg", "nawat-side.jpg", "og-image.jpg", "sanam.jpg"];
 
 export const GATE_CLASSES = ["none", "text", "unreadable"] as const;
-export type GateClass = (typeof GATE_CLASSES)[number];
 
 const photoCache = new Map<string, GrayImage>();
 async function photo(file: string): Promise<GrayImage> {
@@ -169,7 +168,7 @@ function texture(ctx: SKRSContext2D, rng: Rng, w: number, h: number): void {
       for (let x = 0; x < w; x += step) {
         const r = step * 0.45 * (rng() < 0.5 ? 0.5 + 0.5 * Math.sin(x / 40 + y / 30) : rng());
         ctx.beginPath();
-        ctx.arc(x + (y / step) % 2 * step * 0.5, y, Math.max(0.3, r), 0, Math.PI * 2);
+        ctx.arc(x + ((y / step) % 2) * step * 0.5, y, Math.max(0.3, r), 0, Math.PI * 2);
         ctx.fill();
       }
   }
@@ -293,7 +292,9 @@ export const toArabicIndic = (s: string) => s.replace(/[0-9]/g, (d) => "٠١٢٣
 /** Short words (3-5 letters), as on a label or a button. */
 export function shortWord(rng: Rng, script: "arabic" | "latin", set: "train" | "heldOut"): string {
   for (let i = 0; i < 50; i++) {
-    const w = makeLine(rng, script, set).split(" ")[0]!.replace(/[.,!?:،؟]/g, "");
+    const w = makeLine(rng, script, set)
+      .split(" ")[0]!
+      .replace(/[.,!?:،؟]/g, "");
     const letters = [...w].length;
     if (letters >= 3 && letters <= 5) return rng() < 0.3 && script === "latin" ? w.toUpperCase() : w;
   }
@@ -310,7 +311,11 @@ export async function textImage(
   const variant = family.variants[Math.floor(rng() * family.variants.length)]!;
   const r = rng();
   const text =
-    r < 0.15 ? digitLine(rng, family.script) : r < 0.3 ? shortWord(rng, family.script, set) : makeLine(rng, family.script, set);
+    r < 0.15
+      ? digitLine(rng, family.script)
+      : r < 0.3
+        ? shortWord(rng, family.script, set)
+        : makeLine(rng, family.script, set);
   const fontSize = Math.round(Math.exp(Math.log(12) + rng() * (Math.log(72) - Math.log(12))));
   let { gray, fontSizePx } = await renderSample(rng, family, variant, text, { fontSize, augment: true });
   if (!opts.readable) {
@@ -351,5 +356,3 @@ export function paste(bg: GrayImage, fg: GrayImage, x: number, y: number): GrayI
   }
   return { width: bg.width, height: bg.height, data: out };
 }
-
-export { gaussian };

@@ -1,7 +1,7 @@
 // Renders the text gate's data set: model windows (the same 48x192 ink windows the font model sees,
 // through the server's preprocessing) labelled none / text / unreadable, as flat shards for
 // train_gate.py. Resumable: a part whose files exist is skipped.
-//   npx tsx ml/font-recognition/render-gate.ts [--images 12000] [--jobs 2] [--out DIR]
+//   npx tsx ml/font-recognition/render-gate.ts [--images 3500] [--jobs 2] [--out DIR] [--seed 0]
 // Per split and part: gate-<split>-<k>.u8 (N x H x W ink bytes) and gate-<split>-<k>.lab (N class bytes).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -18,10 +18,12 @@ import { makeRng, type Rng } from "./text-corpus.ts";
 
 const { values } = parseArgs({
   options: {
-    images: { type: "string", default: "12000" },
+    images: { type: "string", default: "3500" },
     jobs: { type: "string", default: "2" },
     part: { type: "string" },
     out: { type: "string", default: path.join(repoRoot, "ml/font-recognition/work/gate") },
+    /** Another seed gives another, disjoint set of images (write it to another --out). */
+    seed: { type: "string", default: "0" },
   },
 });
 const jobs = Number(values.jobs);
@@ -82,7 +84,7 @@ async function renderPart(part: number): Promise<void> {
     const counts = [0, 0, 0];
     let noLine = 0;
     for (let i = part; i < split.n; i += jobs) {
-      const rng = makeRng(split.seed * 1_000_003 + i);
+      const rng = makeRng(split.seed * 1_000_003 + i + Number(values.seed) * 7_777_777);
       const { gray, label } = await makeImage(rng);
       let lines: TextLine[];
       try {
@@ -126,12 +128,15 @@ if (values.part !== undefined) {
       (_, k) =>
         new Promise<void>((resolve, reject) => {
           const args = [...process.execArgv, import.meta.filename, "--part", String(k), "--jobs", String(jobs)];
-          args.push("--images", values.images!, "--out", outDir);
+          args.push("--images", values.images!, "--out", outDir, "--seed", values.seed!);
           const child = spawn(process.execPath, args, { stdio: "inherit" });
           child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`part ${k} exited with ${code}`))));
         }),
     ),
   );
-  writeFileSync(path.join(outDir, "meta.json"), JSON.stringify({ parts: jobs, inputHeight: 48, inputWidth: 192, classes: GATE_CLASSES }));
+  writeFileSync(
+    path.join(outDir, "meta.json"),
+    JSON.stringify({ parts: jobs, inputHeight: 48, inputWidth: 192, classes: GATE_CLASSES }),
+  );
   console.log(`rendered in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -53,9 +53,15 @@ def main():
     torch.set_num_threads(args.threads)
     torch.manual_seed(1)
     np.random.seed(1)
-    meta = json.load(open(os.path.join(args.data, 'meta.json')))
-    xtr, ytr = load(args.data, 'train', meta)
-    xva, yva = load(args.data, 'val', meta)
+    # --data may name several folders (comma-separated), e.g. sets rendered with different seeds.
+    dirs = args.data.split(',')
+    meta = json.load(open(os.path.join(dirs[0], 'meta.json')))
+    parts = [(load(d, 'train', json.load(open(os.path.join(d, 'meta.json')))),
+              load(d, 'val', json.load(open(os.path.join(d, 'meta.json'))))) for d in dirs]
+    xtr = np.concatenate([p[0][0] for p in parts])
+    ytr = np.concatenate([p[0][1] for p in parts])
+    xva = np.concatenate([p[1][0] for p in parts])
+    yva = np.concatenate([p[1][1] for p in parts])
     counts = np.bincount(ytr, minlength=3)
     print('train', len(ytr), counts.tolist(), 'val', len(yva), np.bincount(yva, minlength=3).tolist(), flush=True)
     # Balanced classes; refusing real text is the costlier error, so text weighs a little more.
