@@ -57,4 +57,3 @@ export function checkArabicCoverage(file: string, alias: string): { ok: boolean;
   }
   return { ok: missing.length === 0, missing };
 }
-

@@ -16,7 +16,11 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import type { LibraryFamily } from "#shared/schemas/font-library.ts";
 import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
-import { openSetScores, type OpenSetConfig, type OpenSetScore } from "#server/modules/font-recognition/interpret-outputs.ts";
+import {
+  openSetScores,
+  type OpenSetConfig,
+  type OpenSetScore,
+} from "#server/modules/font-recognition/interpret-outputs.ts";
 import {
   createFontRecognizer,
   defaultModelDir,
@@ -41,7 +45,9 @@ async function renderPng(rng: Rng, family: LibraryFamily, augment: boolean): Pro
   const variant = family.variants[Math.floor(rng() * family.variants.length)]!;
   const text = makeLine(rng, family.script, "train");
   const s = await renderSample(rng, family, variant, text, { fontSize: Math.round(16 + rng() * 48), augment });
-  return sharp(s.gray.data, { raw: { width: s.gray.width, height: s.gray.height, channels: 1 } }).png().toBuffer();
+  return sharp(s.gray.data, { raw: { width: s.gray.width, height: s.gray.height, channels: 1 } })
+    .png()
+    .toBuffer();
 }
 
 // Measure without an open-set decision in place (the closeness scores are always in the details).
@@ -73,7 +79,14 @@ const inLib = rows.filter((r) => r.inLibrary);
 const outLib = rows.filter((r) => !r.inLibrary);
 writeFileSync(
   path.join(import.meta.dirname, "work/open-set-rows.json"),
-  JSON.stringify(rows.map((r) => ({ inLibrary: r.inLibrary, correct: r.correct, confidence: r.r.analysis.confidence, ...r.r.details.closeness }))),
+  JSON.stringify(
+    rows.map((r) => ({
+      inLibrary: r.inLibrary,
+      correct: r.correct,
+      confidence: r.r.analysis.confidence,
+      ...r.r.details.closeness,
+    })),
+  ),
 );
 const caughtAt = (score: OpenSetScore, threshold: number) =>
   outLib.filter((r) => r.r.details.closeness[score] < threshold || r.r.analysis.confidence < 0.5).length /

@@ -11,7 +11,10 @@ import { digitLine, GATE_EVAL_PHOTOS, NEGATIVE_KINDS, negativeImage, shortWord }
 import { repoRoot } from "./render-sample.ts";
 import { makeLine, type Rng } from "./text-corpus.ts";
 
-const png = (g: GrayImage) => sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } }).png().toBuffer();
+const png = (g: GrayImage) =>
+  sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } })
+    .png()
+    .toBuffer();
 
 /** Short words of 3-5 letters from the held-out word list. */
 export const shortWords: TextOf = (rng, family) => shortWord(rng, family.script, "heldOut");
@@ -25,7 +28,12 @@ export const digitLines: TextOf = (rng, family) => digitLine(rng, family.script)
 export async function noTextImages(rng: Rng, perKind: number): Promise<{ kind: string; image: Buffer }[]> {
   const out: { kind: string; image: Buffer }[] = [];
   for (const file of GATE_EVAL_PHOTOS)
-    out.push({ kind: "photo-whole", image: await sharp(path.join(repoRoot, "media", file)).jpeg().toBuffer() });
+    out.push({
+      kind: "photo-whole",
+      image: await sharp(path.join(repoRoot, "media", file))
+        .jpeg()
+        .toBuffer(),
+    });
   for (const kind of NEGATIVE_KINDS)
     for (let i = 0; i < perKind; i++)
       out.push({ kind, image: await png(await negativeImage(rng, kind, GATE_EVAL_PHOTOS)) });

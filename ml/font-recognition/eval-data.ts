@@ -89,6 +89,12 @@ export async function chromiumScreenshots(
       const lines = sampleLines(family, perFamily, rng, textOf);
       await page.setContent(familyPage(family, lines));
       await page.evaluate(() => document.fonts.ready);
+      // Every line on the first screen: a viewport as large as the page (clips are viewport pixels).
+      const size = await page.evaluate(() => ({
+        width: document.documentElement.scrollWidth,
+        height: document.documentElement.scrollHeight,
+      }));
+      await page.setViewportSize({ width: Math.max(1400, size.width), height: Math.max(900, size.height) });
       for (let i = 0; i < lines.length; i++) {
         const l = lines[i]!;
         const loaded = await page.evaluate((f) => document.fonts.check(f), `${l.size}px "${faceName(l.variant)}"`);

@@ -68,7 +68,8 @@ export function issue14Targets(r: Report): string {
     `| ${name} | ${target} | ${value} | ${ok === undefined ? "not measured yet" : mark(ok)} |`;
   const styleN = s.arabicSamples + d.arabicSamples;
   const styleAll = (s.arabicStyleHead * s.arabicSamples + d.arabicStyleHead * d.arabicSamples) / Math.max(1, styleN);
-  const shortAll = (r.sets.shortWords.familyTop1 * r.sets.shortWords.n + r.sets.digits.familyTop1 * r.sets.digits.n) /
+  const shortAll =
+    (r.sets.shortWords.familyTop1 * r.sets.shortWords.n + r.sets.digits.familyTop1 * r.sets.digits.n) /
     Math.max(1, r.sets.shortWords.n + r.sets.digits.n);
   const otherRasteriser = p ?? s;
   return [
@@ -78,9 +79,17 @@ export function issue14Targets(r: Report): string {
       `In-library, other rasteriser, clean lines, top-1 / top-5 (${p ? "FreeType through Pillow" : "Chromium"}; same font files: other builds of the families are not in the repository yet)`,
       ">= 97% / >= 99.5%",
       `${otherRasteriser.familyTop1}% / ${otherRasteriser.familyTop5}% (Chromium: ${s.familyTop1}% / ${s.familyTop5}%)`,
-      otherRasteriser.familyTop1 >= 97 && otherRasteriser.familyTop5 >= 99.5 && s.familyTop1 >= 97 && s.familyTop5 >= 99.5,
+      otherRasteriser.familyTop1 >= 97 &&
+        otherRasteriser.familyTop5 >= 99.5 &&
+        s.familyTop1 >= 97 &&
+        s.familyTop5 >= 99.5,
     ),
-    row("Same, degraded (tilt, blur, JPEG 45-85, colour, perspective), top-1", ">= 92%", `${d.familyTop1}%`, d.familyTop1 >= 92),
+    row(
+      "Same, degraded (tilt, blur, JPEG 45-85, colour, perspective), top-1",
+      ">= 92%",
+      `${d.familyTop1}%`,
+      d.familyTop1 >= 92,
+    ),
     row(
       "Short words (3-5 letters) and digit-heavy lines, top-1",
       ">= 85%",
@@ -88,12 +97,17 @@ export function issue14Targets(r: Report): string {
       shortAll >= 85,
     ),
     row(
-      "Text-free images answered \"no text found\"",
+      'Text-free images answered "no text found"',
       ">= 97%",
       `${r.gate.noTextAnsweredNoText}% of ${r.gate.noTextImages} (refused in all, incl. \"too small or blurry\": ${r.gate.noTextRefused}%)`,
       r.gate.noTextAnsweredNoText >= 97,
     ),
-    row("Real text images refused (no text or unreadable)", "<= 1%", `${r.gate.realTextRefused}% of ${r.gate.realTextImages}`, r.gate.realTextRefused <= 1),
+    row(
+      "Real text images refused (no text or unreadable)",
+      "<= 1%",
+      `${r.gate.realTextRefused}% of ${r.gate.realTextImages}`,
+      r.gate.realTextRefused <= 1,
+    ),
     row(
       `Out-of-library fonts not given a confident in-library name (measuring group: ${r.openSet.families.join(", ")})`,
       ">= 90%",
@@ -120,7 +134,12 @@ export function issue14Targets(r: Report): string {
       `${r.calibration.eceScreenshotsAndDegraded}`,
       r.calibration.eceScreenshotsAndDegraded <= 0.03,
     ),
-    row("2-megapixel image, p95 latency (recognizer, not through HTTP)", "<= 300 ms", `${r.latency2mp.p95} ms`, r.latency2mp.p95 <= 300),
+    row(
+      "2-megapixel image, p95 latency (recognizer, not through HTTP)",
+      "<= 300 ms",
+      `${r.latency2mp.p95} ms`,
+      r.latency2mp.p95 <= 300,
+    ),
   ].join("\n");
 }
 
@@ -165,11 +184,11 @@ and generated product shots, textures, scribbles, shapes, gradients and noise fr
 textured surface, no box; **English in bilingual Arabic families** (${r.sets.englishInBilingual.n}).
 
 No text, by kind (answered "no text found" / refused in all): ${Object.entries(r.gate.byKind)
-  .map(([k, v]) => `${k} ${v.noText}% / ${v.refused}% (${v.n})`)
-  .join(", ")}.
+    .map(([k, v]) => `${k} ${v.noText}% / ${v.refused}% (${v.n})`)
+    .join(", ")}.
 Real text refused, by set: ${Object.entries(r.gate.realTextRefusedBySet)
-  .map(([k, v]) => `${k} ${v}%`)
-  .join(", ")}.
+    .map(([k, v]) => `${k} ${v}%`)
+    .join(", ")}.
 Out-of-library lines were named most often as: ${r.openSet.closestNamed.map(([k, v]) => `${k} (${v})`).join(", ") || "none"}.
 English in bilingual families, most frequent answers: ${r.sets.englishInBilingual.topConfusions.map(([k, v]) => `${k} (${v})`).join(", ") || "none"}.
 
@@ -192,7 +211,18 @@ ${row("2-megapixel photo, p95 latency", "<= 300 ms", `${r.latency2mp.p95} ms (p5
 
 | Set | n | top-1 | top-5 | Arabic style (head / via family) | weight ±100 | italic | size error median / mean | ECE | mean confidence | no text found |
 |---|---|---|---|---|---|---|---|---|---|---|
-${(["screenshots", "degraded", "heldOutStrings", "shortWords", "digits", "pillow", "framed1080p", "englishInBilingual"] as const)
+${(
+  [
+    "screenshots",
+    "degraded",
+    "heldOutStrings",
+    "shortWords",
+    "digits",
+    "pillow",
+    "framed1080p",
+    "englishInBilingual",
+  ] as const
+)
   .filter((k) => r.sets[k])
   .map((k) => {
     const x = r.sets[k]!;

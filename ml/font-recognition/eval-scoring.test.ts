@@ -194,13 +194,24 @@ describe("the refusal and open-set measures", () => {
   const failed = (error: string): Outcome => ({ ...named(0, true), result: undefined, error });
 
   it("counts an out-of-library line as caught when refused, flagged or named with confidence below 0.5", () => {
-    const outcomes = [named(0.9, false), named(0.3, true), failed("NoTextFoundError"), named(0.9, true), failed("Error")];
+    const outcomes = [
+      named(0.9, false),
+      named(0.3, true),
+      failed("NoTextFoundError"),
+      named(0.9, true),
+      failed("Error"),
+    ];
     expect(openSetCaught(outcomes)).toBe(60);
     expect(flaggedShare(outcomes)).toBe(20);
   });
 
   it("separates 'no text found' from all refusals, and counts other errors as neither", () => {
-    const outcomes = [{ error: "NoTextFoundError" }, { error: "TextUnreadableError" }, { error: "ImageDecodeError" }, {}];
+    const outcomes = [
+      { error: "NoTextFoundError" },
+      { error: "TextUnreadableError" },
+      { error: "ImageDecodeError" },
+      {},
+    ];
     expect(noTextShare(outcomes)).toBe(25);
     expect(refusedShare(outcomes)).toBe(50);
     expect(refusedShare([])).toBe(0);

@@ -91,8 +91,18 @@ for (const c of screenshots) degraded.push(await photoLike(c, rng));
 console.log("rendering held-out strings with the training renderer…");
 const heldOut = await heldOutCanvas(families, heldOutPerFamily, makeRng(Number(values.seed) + 1));
 console.log("short words, digit lines, out-of-library fonts (measuring group), Pillow lines, text-free images…");
-const short = await chromiumScreenshots(families, Number(values["short-per-family"]), makeRng(Number(values.seed) + 2), shortWords);
-const digits = await chromiumScreenshots(families, Number(values["short-per-family"]), makeRng(Number(values.seed) + 3), digitLines);
+const short = await chromiumScreenshots(
+  families,
+  Number(values["short-per-family"]),
+  makeRng(Number(values.seed) + 2),
+  shortWords,
+);
+const digits = await chromiumScreenshots(
+  families,
+  Number(values["short-per-family"]),
+  makeRng(Number(values.seed) + 3),
+  digitLines,
+);
 const outOfLibrary = await chromiumScreenshots(
   openSetMeasureGroup.map(asLibraryFamily),
   Number(values["open-set-per-family"]),
@@ -158,7 +168,10 @@ try {
       digits: setSummary(results.digits),
       ...(pillow.length ? { pillow: setSummary(results.pillow) } : {}),
       framed1080p: setSummary(results.framed1080p),
-      englishInBilingual: { ...setSummary(results.englishInBilingual), topConfusions: confusions(results.englishInBilingual) },
+      englishInBilingual: {
+        ...setSummary(results.englishInBilingual),
+        topConfusions: confusions(results.englishInBilingual),
+      },
     },
     gate: {
       noTextImages: noTextOutcomes.length,

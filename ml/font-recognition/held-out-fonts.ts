@@ -17,23 +17,71 @@ const dir = "ml/font-recognition/fonts/heldout";
 const fs = (id: string, subsets: string[]) => subsets.map((s) => `${dir}/${id}/${id}-${s}-400-normal.woff2`);
 
 export const openSetCalibrationGroup: HeldOut[] = [
-  { id: "liberation-serif", name: "Liberation Serif", script: "latin", files: [`${dir}/liberation-serif/LiberationSerif-Regular.ttf`], licence: "OFL-1.1" },
-  { id: "dejavu-sans", name: "DejaVu Sans", script: "latin", files: [`${dir}/dejavu-sans/DejaVuSans.ttf`], licence: "Bitstream Vera" },
+  {
+    id: "liberation-serif",
+    name: "Liberation Serif",
+    script: "latin",
+    files: [`${dir}/liberation-serif/LiberationSerif-Regular.ttf`],
+    licence: "OFL-1.1",
+  },
+  {
+    id: "dejavu-sans",
+    name: "DejaVu Sans",
+    script: "latin",
+    files: [`${dir}/dejavu-sans/DejaVuSans.ttf`],
+    licence: "Bitstream Vera",
+  },
   { id: "manrope", name: "Manrope", script: "latin", files: fs("manrope", ["latin"]), licence: "OFL-1.1" },
-  { id: "source-serif-4", name: "Source Serif 4", script: "latin", files: fs("source-serif-4", ["latin"]), licence: "OFL-1.1" },
-  { id: "markazi-text", name: "Markazi Text", script: "arabic", files: fs("markazi-text", ["arabic", "latin"]), licence: "OFL-1.1" },
+  {
+    id: "source-serif-4",
+    name: "Source Serif 4",
+    script: "latin",
+    files: fs("source-serif-4", ["latin"]),
+    licence: "OFL-1.1",
+  },
+  {
+    id: "markazi-text",
+    name: "Markazi Text",
+    script: "arabic",
+    files: fs("markazi-text", ["arabic", "latin"]),
+    licence: "OFL-1.1",
+  },
   { id: "mada", name: "Mada", script: "arabic", files: fs("mada", ["arabic", "latin"]), licence: "OFL-1.1" },
   { id: "kufam", name: "Kufam", script: "arabic", files: fs("kufam", ["arabic", "latin"]), licence: "OFL-1.1" },
 ];
 
 export const openSetMeasureGroup: HeldOut[] = [
-  { id: "dejavu-serif", name: "DejaVu Serif", script: "latin", files: [`${dir}/dejavu-serif/DejaVuSerif.ttf`], licence: "Bitstream Vera" },
-  { id: "liberation-sans", name: "Liberation Sans", script: "latin", files: [`${dir}/liberation-sans/LiberationSans-Regular.ttf`], licence: "OFL-1.1" },
-  { id: "liberation-mono", name: "Liberation Mono", script: "latin", files: [`${dir}/liberation-mono/LiberationMono-Regular.ttf`], licence: "OFL-1.1" },
+  {
+    id: "dejavu-serif",
+    name: "DejaVu Serif",
+    script: "latin",
+    files: [`${dir}/dejavu-serif/DejaVuSerif.ttf`],
+    licence: "Bitstream Vera",
+  },
+  {
+    id: "liberation-sans",
+    name: "Liberation Sans",
+    script: "latin",
+    files: [`${dir}/liberation-sans/LiberationSans-Regular.ttf`],
+    licence: "OFL-1.1",
+  },
+  {
+    id: "liberation-mono",
+    name: "Liberation Mono",
+    script: "latin",
+    files: [`${dir}/liberation-mono/LiberationMono-Regular.ttf`],
+    licence: "OFL-1.1",
+  },
   { id: "noto-serif", name: "Noto Serif", script: "latin", files: fs("noto-serif", ["latin"]), licence: "OFL-1.1" },
   { id: "work-sans", name: "Work Sans", script: "latin", files: fs("work-sans", ["latin"]), licence: "OFL-1.1" },
   { id: "mirza", name: "Mirza", script: "arabic", files: fs("mirza", ["arabic", "latin"]), licence: "OFL-1.1" },
-  { id: "baloo-bhaijaan-2", name: "Baloo Bhaijaan 2", script: "arabic", files: fs("baloo-bhaijaan-2", ["arabic", "latin"]), licence: "OFL-1.1" },
+  {
+    id: "baloo-bhaijaan-2",
+    name: "Baloo Bhaijaan 2",
+    script: "arabic",
+    files: fs("baloo-bhaijaan-2", ["arabic", "latin"]),
+    licence: "OFL-1.1",
+  },
   { id: "marhey", name: "Marhey", script: "arabic", files: fs("marhey", ["arabic", "latin"]), licence: "OFL-1.1" },
 ];
 

@@ -13,7 +13,16 @@ import { repoRoot } from "./render-sample.ts";
 const dir = path.join(repoRoot, "ml/font-recognition/work/survey");
 mkdirSync(dir, { recursive: true });
 const cacheFile = path.join(dir, "results.json");
-type Result = { pkg: string; version?: string; arabic: boolean; weights: number[]; italic: boolean; ok?: boolean; missing?: string[]; error?: string };
+type Result = {
+  pkg: string;
+  version?: string;
+  arabic: boolean;
+  weights: number[];
+  italic: boolean;
+  ok?: boolean;
+  missing?: string[];
+  error?: string;
+};
 const cache: Record<string, Result> = existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, "utf8")) : {};
 
 for (const pkg of process.argv.slice(2)) {
@@ -28,11 +37,17 @@ for (const pkg of process.argv.slice(2)) {
       execFileSync("tar", ["xzf", path.join(dir, tgz), "-C", unpacked]);
     }
     const files = readdirSync(path.join(unpacked, "package/files"));
-    const version = (JSON.parse(readFileSync(path.join(unpacked, "package/package.json"), "utf8")) as { version: string }).version;
+    const version = (
+      JSON.parse(readFileSync(path.join(unpacked, "package/package.json"), "utf8")) as { version: string }
+    ).version;
     const arabicFiles = files.filter((f) => new RegExp(`^${pkg}-arabic-\\d+-(normal|italic)\\.woff2$`).test(f));
-    const weights = [...new Set(arabicFiles.map((f) => Number(/-(\d+)-/.exec(f.slice(pkg.length))![1])))].sort((a, b) => a - b);
+    const weights = [...new Set(arabicFiles.map((f) => Number(/-(\d+)-/.exec(f.slice(pkg.length))![1])))].sort(
+      (a, b) => a - b,
+    );
     const regular = arabicFiles.find((f) => f.endsWith("-400-normal.woff2")) ?? arabicFiles[0];
-    const coverage = regular ? checkArabicCoverage(path.join(unpacked, "package/files", regular), `survey-${pkg}`) : undefined;
+    const coverage = regular
+      ? checkArabicCoverage(path.join(unpacked, "package/files", regular), `survey-${pkg}`)
+      : undefined;
     cache[pkg] = {
       pkg,
       version,

@@ -191,7 +191,13 @@ describe("similar fonts and the open-set decision", () => {
   // a, b, e are Latin; c, d Arabic. The image's embedding ([1, 0.1]) is closest to the Arabic c.
   const lib: FontLibrary = {
     version: 1,
-    families: [family("a"), family("b"), family("c", { script: "arabic" }), family("d", { script: "arabic" }), family("e")],
+    families: [
+      family("a"),
+      family("b"),
+      family("c", { script: "arabic" }),
+      family("d", { script: "arabic" }),
+      family("e"),
+    ],
   };
   const lab: ModelLabels = {
     ...labels,

@@ -30,7 +30,11 @@ export const openSetScores: OpenSetScore[] = ["centroid", "logit", "margin"];
  * How close the image is to the best family: the cosine of its embedding to the family's centroid,
  * the best family's raw (cosine) logit, or that logit's margin over the runner-up.
  */
-export function closeness(prediction: Pick<Prediction, "embedding" | "logits" | "top">, labels: Pick<ModelLabels, "familyCentroids">, score: OpenSetScore): number {
+export function closeness(
+  prediction: Pick<Prediction, "embedding" | "logits" | "top">,
+  labels: Pick<ModelLabels, "familyCentroids">,
+  score: OpenSetScore,
+): number {
   const best = prediction.top[0]!.index;
   if (score === "logit") return prediction.logits[best]!;
   if (score === "margin") return prediction.logits[best]! - prediction.logits[prediction.top[1]?.index ?? best]!;
@@ -160,7 +164,11 @@ export function estimateFontSize(
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /** The script of the text seen: the one whose families hold most of the probability. */
-export function scriptSeen(probs: number[], labels: Pick<ModelLabels, "families">, library: FontLibrary): "arabic" | "latin" {
+export function scriptSeen(
+  probs: number[],
+  labels: Pick<ModelLabels, "families">,
+  library: FontLibrary,
+): "arabic" | "latin" {
   const scriptOf = new Map(library.families.map((f) => [f.id, f.script]));
   let arabic = 0;
   probs.forEach((p, i) => {

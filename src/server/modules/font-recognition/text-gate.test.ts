@@ -31,7 +31,10 @@ describe("gateVerdict", () => {
   });
 
   it("keeps only the readable text lines, in their order", () => {
-    const verdict = gateVerdict([line(0.9, 0.1, 0), line(0.1, 0.85, 0.05), line(0.2, 0.2, 0.6), line(0, 1, 0)], thresholds);
+    const verdict = gateVerdict(
+      [line(0.9, 0.1, 0), line(0.1, 0.85, 0.05), line(0.2, 0.2, 0.6), line(0, 1, 0)],
+      thresholds,
+    );
     expect(verdict).toEqual({ kind: "text", lines: [1, 3] });
   });
 

@@ -56,7 +56,9 @@ export function scoreLines(logits: Float32Array, lineOf: number[], lines: number
 export function gateVerdict(scores: LineScores[], thresholds: GateConfig["thresholds"]): GateVerdict {
   const textLike = scores.map((s, i) => ({ s, i })).filter(({ s }) => s.none < thresholds.none);
   if (textLike.length === 0) return { kind: "none" };
-  const readable = textLike.filter(({ s }) => s.unreadable / Math.max(1e-9, s.text + s.unreadable) < thresholds.unreadable);
+  const readable = textLike.filter(
+    ({ s }) => s.unreadable / Math.max(1e-9, s.text + s.unreadable) < thresholds.unreadable,
+  );
   if (readable.length === 0) return { kind: "unreadable" };
   return { kind: "text", lines: readable.map(({ i }) => i) };
 }

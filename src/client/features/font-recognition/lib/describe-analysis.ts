@@ -31,10 +31,7 @@ export function describeAnalysis(analysis: FontAnalysis, lang: Lang, copy: FontR
     analysis.weight !== undefined
       ? r.weights[`w${Math.round(analysis.weight / 100) * 100}` as keyof typeof r.weights]
       : undefined;
-  const names = [
-    family,
-    ...analysis.similarFonts.slice(0, 2).map((font) => (lang === "ar" ? font.nameAr : font.name)),
-  ];
+  const names = [family, ...analysis.similarFonts.slice(0, 2).map((font) => (lang === "ar" ? font.nameAr : font.name))];
   return {
     family,
     ...(other && other !== family ? { otherName: other } : {}),
