@@ -33,8 +33,12 @@ interface Line {
   bg: string;
 }
 
+/** What a test line says: by default a line of held-out words. */
+export type TextOf = (rng: Rng, family: LibraryFamily) => string;
+const heldOutLine: TextOf = (rng, family) => makeLine(rng, family.script, "heldOut");
+
 /** `perFamily` lines of held-out words in random variants, sizes and colours. */
-function sampleLines(family: LibraryFamily, perFamily: number, rng: Rng): Line[] {
+function sampleLines(family: LibraryFamily, perFamily: number, rng: Rng, textOf: TextOf = heldOutLine): Line[] {
   return Array.from({ length: perFamily }, () => {
     const variant = family.variants[Math.floor(rng() * family.variants.length)]!;
     const size = Math.round(16 + rng() * 48);
@@ -45,7 +49,7 @@ function sampleLines(family: LibraryFamily, perFamily: number, rng: Rng): Line[]
       : rng() < 0.5
         ? { fg: "#111", bg: "#fff" }
         : { fg: `hsl(${hue} 45% 22%)`, bg: `hsl(${(hue + 40) % 360} 40% 94%)` };
-    return { variant, size, text: makeLine(rng, family.script, "heldOut"), ...colours };
+    return { variant, size, text: textOf(rng, family), ...colours };
   });
 }
 
@@ -68,7 +72,12 @@ function familyPage(family: LibraryFamily, lines: Line[]): string {
 }
 
 /** A screenshot of every sampled line, each clipped to its own block. */
-export async function chromiumScreenshots(families: LibraryFamily[], perFamily: number, rng: Rng): Promise<Case[]> {
+export async function chromiumScreenshots(
+  families: LibraryFamily[],
+  perFamily: number,
+  rng: Rng,
+  textOf?: TextOf,
+): Promise<Case[]> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: chromiumFlags,
@@ -77,9 +86,15 @@ export async function chromiumScreenshots(families: LibraryFamily[], perFamily: 
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
     for (const family of families) {
-      const lines = sampleLines(family, perFamily, rng);
+      const lines = sampleLines(family, perFamily, rng, textOf);
       await page.setContent(familyPage(family, lines));
       await page.evaluate(() => document.fonts.ready);
+      // Every line on the first screen: a viewport as large as the page (clips are viewport pixels).
+      const size = await page.evaluate(() => ({
+        width: document.documentElement.scrollWidth,
+        height: document.documentElement.scrollHeight,
+      }));
+      await page.setViewportSize({ width: Math.max(1400, size.width), height: Math.max(900, size.height) });
       for (let i = 0; i < lines.length; i++) {
         const l = lines[i]!;
         const loaded = await page.evaluate((f) => document.fonts.check(f), `${l.size}px "${faceName(l.variant)}"`);
@@ -181,11 +196,27 @@ function backgroundLuminance(png: Buffer): number {
  * 2-megapixel photo: the pasted line then reads as print on the surface rather than a sticker.
  */
 export async function latencyPhotos(screenshots: Case[]): Promise<Buffer[]> {
+  return (await framedPhotos(screenshots, 12)).map((c) => c.image);
+}
+
+/** Up to `n` screenshots pasted into 1920x1080 textured photos (no box), with the truth about each. */
+export async function framedPhotos(screenshots: Case[], n: number): Promise<Case[]> {
   const light = screenshots.filter((c) => backgroundLuminance(c.image) > 200);
   return Promise.all(
     light
-      .filter((_, i) => i % Math.max(1, Math.floor(light.length / 12)) === 0)
-      .slice(0, 12)
-      .map(twoMegapixelPhoto),
+      .filter((_, i) => i % Math.max(1, Math.floor(light.length / n)) === 0)
+      .slice(0, n)
+      .map(async (c) => ({ ...c, image: await twoMegapixelPhoto(c) })),
   );
+}
+
+/** The bilingual Arabic families (those with a Latin file) as Latin families, to set English in them. */
+export function latinOfBilingual(families: LibraryFamily[]): LibraryFamily[] {
+  return families
+    .filter((f) => f.script === "arabic" && f.variants.every((v) => v.files.some((x) => /-latin-/.test(x))))
+    .map((f) => ({
+      ...f,
+      script: "latin" as const,
+      variants: f.variants.map((v) => ({ ...v, files: [v.files.find((x) => /-latin-/.test(x))!] })),
+    }));
 }

@@ -4,9 +4,13 @@ import {
   calibrationError,
   confusions,
   ece,
+  flaggedShare,
+  noTextShare,
+  openSetCaught,
   perScript,
   pct,
   quantile,
+  refusedShare,
   summarise,
   type Outcome,
 } from "./eval-scoring.ts";
@@ -172,5 +176,44 @@ describe("confusions", () => {
       ["lora → inter", 1],
     ]);
     expect(confusions(outcomes, 1)).toHaveLength(1);
+  });
+});
+
+describe("the refusal and open-set measures", () => {
+  const named = (confidence: number, inLibrary: boolean): Outcome => ({
+    set: "outOfLibrary",
+    familyId: "heldout-x",
+    weight: 400,
+    italic: false,
+    fontSizePx: 40,
+    result: {
+      analysis: { confidence, inLibrary },
+      details: { familyId: "lora", top5: [{ id: "lora", probability: confidence }], styleHead: "sans" },
+    },
+  });
+  const failed = (error: string): Outcome => ({ ...named(0, true), result: undefined, error });
+
+  it("counts an out-of-library line as caught when refused, flagged or named with confidence below 0.5", () => {
+    const outcomes = [
+      named(0.9, false),
+      named(0.3, true),
+      failed("NoTextFoundError"),
+      named(0.9, true),
+      failed("Error"),
+    ];
+    expect(openSetCaught(outcomes)).toBe(60);
+    expect(flaggedShare(outcomes)).toBe(20);
+  });
+
+  it("separates 'no text found' from all refusals, and counts other errors as neither", () => {
+    const outcomes = [
+      { error: "NoTextFoundError" },
+      { error: "TextUnreadableError" },
+      { error: "ImageDecodeError" },
+      {},
+    ];
+    expect(noTextShare(outcomes)).toBe(25);
+    expect(refusedShare(outcomes)).toBe(50);
+    expect(refusedShare([])).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import type { DetailedAnalysis } from "#server/modules/font-recognition/recogniz
 
 /** The parts of an analysis the scoring reads. */
 export interface ScoredAnalysis {
-  analysis: Pick<DetailedAnalysis["analysis"], "confidence" | "weight" | "style" | "size">;
+  analysis: Pick<DetailedAnalysis["analysis"], "confidence" | "weight" | "style" | "size"> & { inLibrary?: boolean };
   details: Pick<DetailedAnalysis["details"], "familyId" | "top5" | "styleHead">;
 }
 
@@ -126,4 +126,35 @@ export function confusions(outcomes: Outcome[], limit = 12): [string, number][] 
       counts.set(`${o.familyId} → ${got}`, (counts.get(`${o.familyId} → ${got}`) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit);
+}
+
+/** The recognizer's refusals of an image: it holds no text, or its text cannot be read. */
+export const REFUSALS = ["NoTextFoundError", "TextUnreadableError"];
+
+/** Share (percent) of the images refused as holding no readable text. */
+export function refusedShare(outcomes: { error?: string }[]): number {
+  return pct(outcomes.filter((o) => o.error && REFUSALS.includes(o.error)).length / Math.max(1, outcomes.length));
+}
+
+/** Share (percent) answered exactly "no text found". */
+export function noTextShare(outcomes: { error?: string }[]): number {
+  return pct(outcomes.filter((o) => o.error === "NoTextFoundError").length / Math.max(1, outcomes.length));
+}
+
+/**
+ * Share (percent) of out-of-library images NOT given a confident in-library name: refused, flagged
+ * as not in the library, or named with confidence below 0.5. Any other error counts against it.
+ */
+export function openSetCaught(outcomes: Outcome[]): number {
+  const caught = outcomes.filter(
+    (o) =>
+      (o.error && REFUSALS.includes(o.error)) ||
+      (o.result && (o.result.analysis.inLibrary === false || o.result.analysis.confidence < 0.5)),
+  );
+  return pct(caught.length / Math.max(1, outcomes.length));
+}
+
+/** Share (percent) of in-library images flagged as not in the library. */
+export function flaggedShare(outcomes: Outcome[]): number {
+  return pct(outcomes.filter((o) => o.result?.analysis.inLibrary === false).length / Math.max(1, outcomes.length));
 }

@@ -14,9 +14,29 @@ import {
   defaultModelDir,
   type FontRecognizer,
 } from "#server/modules/font-recognition/recognize-font.ts";
-import { chromiumScreenshots, heldOutCanvas, latencyPhotos, photoLike, type Case } from "./eval-data.ts";
+import {
+  chromiumScreenshots,
+  framedPhotos,
+  heldOutCanvas,
+  latencyPhotos,
+  latinOfBilingual,
+  photoLike,
+  type Case,
+} from "./eval-data.ts";
+import { digitLines, hasPillow, noTextImages, pillowLines, shortWords } from "./eval-data-v2.ts";
 import { evaluationMarkdown, type EvalLabels, type Report } from "./eval-report.ts";
-import { calibrationError, confusions, perScript, summarise, type Outcome } from "./eval-scoring.ts";
+import {
+  calibrationError,
+  confusions,
+  flaggedShare,
+  noTextShare,
+  openSetCaught,
+  perScript,
+  refusedShare,
+  summarise,
+  type Outcome,
+} from "./eval-scoring.ts";
+import { asLibraryFamily, openSetMeasureGroup } from "./held-out-fonts.ts";
 import { measureLatency, measureSustained } from "./eval-speed.ts";
 import { repoRoot } from "./render-sample.ts";
 import { makeRng } from "./text-corpus.ts";
@@ -25,6 +45,9 @@ const { values } = parseArgs({
   options: {
     "per-family": { type: "string", default: "5" },
     "held-out-per-family": { type: "string", default: "3" },
+    "short-per-family": { type: "string", default: "2" },
+    "open-set-per-family": { type: "string", default: "12" },
+    "no-text-per-kind": { type: "string", default: "25" },
     seed: { type: "string", default: "20261122" },
     workers: { type: "string" },
   },
@@ -67,6 +90,29 @@ const degraded: Case[] = [];
 for (const c of screenshots) degraded.push(await photoLike(c, rng));
 console.log("rendering held-out strings with the training renderer…");
 const heldOut = await heldOutCanvas(families, heldOutPerFamily, makeRng(Number(values.seed) + 1));
+console.log("short words, digit lines, out-of-library fonts (measuring group), Pillow lines, text-free images…");
+const short = await chromiumScreenshots(
+  families,
+  Number(values["short-per-family"]),
+  makeRng(Number(values.seed) + 2),
+  shortWords,
+);
+const digits = await chromiumScreenshots(
+  families,
+  Number(values["short-per-family"]),
+  makeRng(Number(values.seed) + 3),
+  digitLines,
+);
+const outOfLibrary = await chromiumScreenshots(
+  openSetMeasureGroup.map(asLibraryFamily),
+  Number(values["open-set-per-family"]),
+  makeRng(Number(values.seed) + 4),
+);
+const pillow = hasPillow() ? await pillowLines(families, 3, makeRng(Number(values.seed) + 5), workDir) : [];
+const bilingual = latinOfBilingual(families);
+const bilingualLatin = await chromiumScreenshots(bilingual, 3, makeRng(Number(values.seed) + 7));
+const framed = await framedPhotos(screenshots, 48);
+const noText = await noTextImages(makeRng(Number(values.seed) + 6), Number(values["no-text-per-kind"]));
 writeFileSync(path.join(workDir, "sample-screenshot.png"), screenshots[0]!.image);
 writeFileSync(path.join(workDir, "sample-degraded.jpg"), degraded[0]!.image);
 
@@ -80,7 +126,26 @@ try {
     screenshots: await analyseCases(recognizer, "screenshots", screenshots),
     degraded: await analyseCases(recognizer, "degraded", degraded),
     heldOutStrings: await analyseCases(recognizer, "heldOutStrings", heldOut),
+    shortWords: await analyseCases(recognizer, "shortWords", short),
+    digits: await analyseCases(recognizer, "digits", digits),
+    pillow: await analyseCases(recognizer, "pillow", pillow),
+    framed1080p: await analyseCases(recognizer, "framed1080p", framed),
+    // The truth is the Arabic family itself (same id): its Latin file is what Chromium draws.
+    englishInBilingual: await analyseCases(recognizer, "englishInBilingual", bilingualLatin),
+    outOfLibrary: await analyseCases(recognizer, "outOfLibrary", outOfLibrary),
   };
+  const noTextOutcomes: { kind: string; error?: string; familyId?: string }[] = [];
+  for (const item of noText) {
+    try {
+      const r = await recognizer.analyzeDetailed(item.image);
+      noTextOutcomes.push({ kind: item.kind, familyId: r.details.familyId });
+    } catch (e) {
+      noTextOutcomes.push({ kind: item.kind, error: (e as Error).name });
+    }
+  }
+  const realText = Object.entries(results)
+    .filter(([k]) => k !== "outOfLibrary")
+    .flatMap(([, v]) => v);
 
   console.log("latency…");
   const photos = await latencyPhotos(screenshots);
@@ -99,6 +164,40 @@ try {
       screenshots: { ...setSummary(results.screenshots), topConfusions: confusions(results.screenshots) },
       degraded: { ...setSummary(results.degraded), topConfusions: confusions(results.degraded) },
       heldOutStrings: setSummary(results.heldOutStrings),
+      shortWords: setSummary(results.shortWords),
+      digits: setSummary(results.digits),
+      ...(pillow.length ? { pillow: setSummary(results.pillow) } : {}),
+      framed1080p: setSummary(results.framed1080p),
+      englishInBilingual: {
+        ...setSummary(results.englishInBilingual),
+        topConfusions: confusions(results.englishInBilingual),
+      },
+    },
+    gate: {
+      noTextImages: noTextOutcomes.length,
+      noTextAnsweredNoText: noTextShare(noTextOutcomes),
+      noTextRefused: refusedShare(noTextOutcomes),
+      byKind: Object.fromEntries(
+        [...new Set(noTextOutcomes.map((o) => o.kind))].map((k) => {
+          const xs = noTextOutcomes.filter((o) => o.kind === k);
+          return [k, { n: xs.length, noText: noTextShare(xs), refused: refusedShare(xs) }];
+        }),
+      ),
+      realTextImages: realText.length,
+      realTextRefused: refusedShare(realText),
+      realTextRefusedBySet: Object.fromEntries(
+        Object.entries(results)
+          .filter(([k]) => k !== "outOfLibrary")
+          .map(([k, v]) => [k, refusedShare(v)]),
+      ),
+    },
+    openSet: {
+      families: openSetMeasureGroup.map((h) => h.id),
+      images: results.outOfLibrary.length,
+      notConfidentlyNamed: openSetCaught(results.outOfLibrary),
+      flagged: flaggedShare(results.outOfLibrary),
+      inLibraryFlagged: flaggedShare([...results.screenshots, ...results.degraded]),
+      closestNamed: confusions(results.outOfLibrary, 8),
     },
     calibration: { eceScreenshotsAndDegraded: calibrationError([...results.screenshots, ...results.degraded]) },
     latency2mp,
@@ -106,12 +205,20 @@ try {
     seconds: Math.round((Date.now() - started) / 1000),
   };
   writeFileSync(path.join(modelDir, "evaluation.json"), JSON.stringify(report, null, 1) + "\n");
-  writeFileSync(path.join(modelDir, "EVALUATION.md"), evaluationMarkdown(report, { perFamily, labels }));
+  writeFileSync(
+    path.join(modelDir, "EVALUATION.md"),
+    evaluationMarkdown(report, { perFamily, labels, pillow: hasPillow() }),
+  );
   console.log(JSON.stringify({ ...report.sets.screenshots, byScript: undefined, topConfusions: undefined }, null, 1));
   console.log(
     JSON.stringify({
       degraded: report.sets.degraded.familyTop1,
       heldOut: report.sets.heldOutStrings.familyTop1,
+      short: report.sets.shortWords.familyTop1,
+      digits: report.sets.digits.familyTop1,
+      pillow: report.sets.pillow?.familyTop1,
+      gate: { ...report.gate, byKind: undefined },
+      openSet: { ...report.openSet, closestNamed: undefined },
       latency: report.latency2mp,
       sustained: report.sustained,
     }),

@@ -22,4 +22,17 @@ nice -n 10 node --import tsx ml/font-recognition/render-dataset.ts \
 nice -n 10 /usr/bin/python3 ml/font-recognition/train.py --data "$DATA" --minutes "$MINUTES" --threads 2
 # Temperature for the server's crop-averaged confidence, on fresh renders of training words.
 nice -n 10 node --import tsx ml/font-recognition/calibrate.ts
+# The text gate (no text / text / unreadable): data (resumable: parts already written are kept),
+# training, thresholds. GATE_IMAGES=0 keeps the committed gate.
+GATE_IMAGES="${GATE_IMAGES:-3500}"
+GATE_MINUTES="${GATE_MINUTES:-5}"
+GATE=ml/font-recognition/work/gate
+if [ "$GATE_IMAGES" != "0" ]; then
+  nice -n 10 node --import tsx ml/font-recognition/render-gate.ts --images "$GATE_IMAGES" --jobs "$JOBS" --seed 0 --out "$GATE"
+  nice -n 10 node --import tsx ml/font-recognition/render-gate.ts --images "$GATE_IMAGES" --jobs "$JOBS" --seed 1 --out "$GATE-s1"
+  nice -n 10 /usr/bin/python3 ml/font-recognition/train_gate.py --minutes "$GATE_MINUTES" --threads 2 --data "$GATE,$GATE-s1"
+  nice -n 10 node --import tsx ml/font-recognition/calibrate-gate.ts --images 450
+fi
+# "Not in our library": fitted on the held-out calibration group (held-out-fonts.ts), after the gate.
+nice -n 10 node --import tsx ml/font-recognition/calibrate-open-set.ts
 echo "Model written to models/font-recognition/. Measure it with: npm run font:eval"

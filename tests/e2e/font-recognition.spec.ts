@@ -47,6 +47,8 @@ const languages = [
     arabic: "Arabic",
     kufi: "Kufi",
     summary: "Font analysis (Nawat Studio)",
+    noTextTitle: "No text found",
+    noTextBody: "This image does not seem to hold any lettering",
   },
   {
     lang: "ar",
@@ -70,6 +72,8 @@ const languages = [
     arabic: "عربي",
     kufi: "كوفي",
     summary: "تحليل الخط (استوديو نواة)",
+    noTextTitle: "لم نجد نصًا",
+    noTextBody: "لم نجد نصًا في هذه الصورة",
   },
 ] as const;
 
@@ -160,6 +164,21 @@ for (const l of languages) {
       await page.getByRole("button", { name: l.clear }).click();
       await expect(page.getByTestId("selection-surface")).toHaveCount(0);
       await expect(page.getByText(l.emptyResult)).toBeVisible();
+    });
+
+    test("a product photo without text says so, and is not called a completed analysis", async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.goto(`${l.prefix}/font-recognition`);
+      await waitForApp(page);
+      const photo = await readFile(`${root}media/nawat-side.jpg`);
+      await page.getByLabel(l.choose).setInputFiles({ name: "nawat.jpg", mimeType: "image/jpeg", buffer: photo });
+      await page.getByRole("button", { name: l.analyze }).click();
+      const refusal = page.getByTestId("analysis-refusal");
+      await expect(refusal).toContainText(l.noTextTitle);
+      await expect(refusal).toContainText(l.noTextBody);
+      await expect(page.getByTestId("analysis-result")).toHaveCount(0);
+      await expect(page.getByText(l.toastTitle)).toHaveCount(0);
+      await expectAccessible(page);
     });
 
     test("a dropped file that is not an image is refused", async ({ page }) => {

@@ -13,6 +13,16 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 
+  /** The server's error code from a `{ error: { code } }` body, when there is one. */
+  get serverCode(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.body) as { error?: { code?: unknown } };
+      return typeof parsed.error?.code === "string" ? parsed.error.code : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The server's own message from a `{ error: { message } }` body, when there is one. */
   get serverMessage(): string | undefined {
     try {

@@ -18,6 +18,11 @@ export const fontAnalysisSchema = z.object({
   fontFamilyAr: z.string(),
   /** Calibrated probability (temperature scaling) that fontFamily is right. */
   confidence: z.number().min(0).max(1),
+  /**
+   * False when the text is not close to any family the model knows: the font is probably not in the
+   * library, fontFamily and similarFonts are the closest families it knows, and confidence is capped.
+   */
+  inLibrary: z.boolean(),
   /** CSS font weight, one the family actually has. */
   weight: z.number().int().min(100).max(900).optional(),
   style: z.enum(["normal", "italic"]).optional(),

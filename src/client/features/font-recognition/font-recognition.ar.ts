@@ -47,6 +47,10 @@ const copy: FontRecognitionCopy = {
     emptyTitle: "ستظهر النتائج هنا",
     emptyBody: "أضف صورة واضغط «حلّل الخط»، وسترى اسم الخط ووزنه ونمطه وحجمه، مع خطوط مشابهة له.",
     family: "عائلة الخط",
+    closestFamily: "أقرب عائلة نعرفها",
+    notInLibrary: "هذا الخط ليس في مكتبتنا، وأقرب ما نعرفه إليه: {list}",
+    noTextTitle: "لم نجد نصًا",
+    unreadableTitle: "النص أصغر أو أكثر ضبابية من أن نقرأ خطه",
     otherName: "بالإنجليزية",
     confidence: "درجة الثقة",
     weight: "الوزن",
@@ -75,6 +79,7 @@ const copy: FontRecognitionCopy = {
   },
   toast: {
     successTitle: "اكتمل تحليل الخط",
+    notInLibraryTitle: "هذا الخط ليس في مكتبتنا",
     successBody: "{family}، بدرجة ثقة {confidence}",
     errorTitle: "خطأ في التحليل",
     copiedTitle: "نُسخ الملخص",

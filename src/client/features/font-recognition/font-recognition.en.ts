@@ -48,6 +48,10 @@ const copy = {
     emptyBody:
       "Add an image and press Analyze Font. You will see the typeface, its weight, style and size, and similar fonts.",
     family: "Font family",
+    closestFamily: "Closest family we know",
+    notInLibrary: "Not in our library; the closest we know: {list}",
+    noTextTitle: "No text found",
+    unreadableTitle: "The text is too small or too blurry to read",
     otherName: "In Arabic",
     confidence: "Confidence",
     weight: "Weight",
@@ -76,6 +80,7 @@ const copy = {
   },
   toast: {
     successTitle: "Font Analysis Complete",
+    notInLibraryTitle: "This font is not in our library",
     successBody: "{family}, {confidence} confidence",
     errorTitle: "Analysis Error",
     copiedTitle: "Summary copied",

@@ -5,6 +5,7 @@ import {
   NoTextFoundError,
   RecognizerBusyError,
   RecognizerClosedError,
+  TextUnreadableError,
   UnsupportedImageTypeError,
 } from "#server/modules/font-recognition/errors.ts";
 import { defaultImageLimits, readImageHeader } from "#server/modules/font-recognition/image-input.ts";
@@ -65,6 +66,9 @@ function toRefusal(error: unknown): unknown {
   }
   if (error instanceof NoTextFoundError) {
     return new ApiError(422, "no_text_found", "fontAnalysis.errors.noText");
+  }
+  if (error instanceof TextUnreadableError) {
+    return new ApiError(422, "text_unreadable", "fontAnalysis.errors.textUnreadable");
   }
   if (error instanceof InvalidBoxError) {
     return new ApiError(400, "invalid_box", "fontAnalysis.errors.invalidBox");

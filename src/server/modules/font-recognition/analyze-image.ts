@@ -4,7 +4,15 @@ import { Tensor } from "onnxruntime-node";
 import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
 import type { FontLibrary } from "#shared/schemas/font-library.ts";
 import { decodeGray, type ImageLimits } from "./image-input.ts";
-import { buildAnalysis, combineCrops, type AnalysisDetails, type ModelLabels } from "./interpret-outputs.ts";
+import {
+  buildAnalysis,
+  combineCrops,
+  type AnalysisDetails,
+  type ModelLabels,
+  type OpenSetConfig,
+} from "./interpret-outputs.ts";
+import { NoTextFoundError, TextUnreadableError } from "./errors.ts";
+import { gateVerdict, scoreLines, type GateConfig, type LineScores } from "./text-gate.ts";
 import { findTextLines } from "./find-text-lines.ts";
 import type { Box } from "./image-ops.ts";
 import { lineToModelInputs } from "./model-inputs.ts";
@@ -14,13 +22,46 @@ const MAX_CROPS = 6;
 
 export interface DetailedAnalysis {
   analysis: FontAnalysis;
-  details: AnalysisDetails & { crops: number; lines: number; ms: { decode: number; layout: number; model: number } };
+  details: AnalysisDetails & {
+    crops: number;
+    lines: number;
+    /** The gate's scores of the lines found, when the gate is loaded. */
+    gate?: LineScores[];
+    ms: { decode: number; layout: number; gate: number; model: number };
+  };
 }
 
 export interface LoadedModel {
   session: InferenceSession;
   labels: ModelLabels;
   library: FontLibrary;
+  /** The no-text gate; without it every line found is analysed. */
+  gate?: { session: InferenceSession; config: GateConfig };
+  openSet?: OpenSetConfig;
+}
+
+/** The gate's verdict on the lines found; throws the refusals (no text, unreadable text). */
+async function runGate(
+  gate: NonNullable<LoadedModel["gate"]>,
+  lines: ReturnType<typeof findTextLines>,
+): Promise<{ keep: number[]; scores: LineScores[] }> {
+  const windows: Float32Array[] = [];
+  const lineOf: number[] = [];
+  lines.forEach((line, i) => {
+    for (const w of lineToModelInputs(line, 2)) {
+      windows.push(w);
+      lineOf.push(i);
+    }
+  });
+  const { height, width, name } = gate.config.input;
+  const input = new Float32Array(windows.length * height * width);
+  windows.forEach((w, i) => input.set(w, i * height * width));
+  const out = await gate.session.run({ [name]: new Tensor("float32", input, [windows.length, 1, height, width]) });
+  const scores = scoreLines(out.gate_logits!.data as Float32Array, lineOf, lines.length, gate.config.classes);
+  const verdict = gateVerdict(scores, gate.config.thresholds);
+  if (verdict.kind === "none") throw new NoTextFoundError("No text was found in the image");
+  if (verdict.kind === "unreadable") throw new TextUnreadableError("The text is too small or too blurry to read");
+  return { keep: verdict.lines, scores };
 }
 
 export async function analyzeImage(
@@ -32,7 +73,11 @@ export async function analyzeImage(
   const t0 = performance.now();
   const gray = await decodeGray(bytes, limits);
   const t1 = performance.now();
-  const lines = findTextLines(gray, { ...(box ? { box } : {}), maxLines: 3 });
+  const found = findTextLines(gray, { ...(box ? { box } : {}), maxLines: 3 });
+  const tg = performance.now();
+  const gated = model.gate ? await runGate(model.gate, found) : undefined;
+  const lines = gated ? gated.keep.map((i) => found[i]!) : found;
+  const tg1 = performance.now();
   const crops: Float32Array[] = [];
   let firstLineCrops = 0;
   for (const [index, line] of lines.entries()) {
@@ -58,14 +103,15 @@ export async function analyzeImage(
     },
     model.labels,
   );
-  const { analysis, details } = buildAnalysis(prediction, model.labels, model.library, lines[0]!);
+  const { analysis, details } = buildAnalysis(prediction, model.labels, model.library, lines[0]!, model.openSet);
   return {
     analysis,
     details: {
       ...details,
       crops: crops.length,
       lines: lines.length,
-      ms: { decode: t1 - t0, layout: t2 - t1, model: t3 - t2 },
+      ...(gated ? { gate: gated.scores } : {}),
+      ms: { decode: t1 - t0, layout: tg - t1 + (t2 - tg1), gate: tg1 - tg, model: t3 - t2 },
     },
   };
 }

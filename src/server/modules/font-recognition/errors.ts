@@ -33,6 +33,11 @@ export class NoTextFoundError extends FontRecognitionError {
   readonly code = "NO_TEXT_FOUND";
 }
 
+/** There is text, but it is too small or too blurry to read a font from. Maps to 422. */
+export class TextUnreadableError extends FontRecognitionError {
+  readonly code = "TEXT_UNREADABLE";
+}
+
 /** The image is damaged or cannot be decoded although its type is supported. Maps to 422. */
 export class ImageDecodeError extends FontRecognitionError {
   readonly code = "IMAGE_DECODE_FAILED";

@@ -3,6 +3,7 @@ import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts
 import {
   buildAnalysis,
   combineCrops,
+  scriptSeen,
   estimateFontSize,
   snapWeight,
   type ModelLabels,
@@ -154,8 +155,9 @@ describe("buildAnalysis", () => {
     // Family a has no italics, so a high italic output is not believed.
     expect(analysis.style).toBe("normal");
     expect(analysis.characteristics).toEqual(["Sans", "Open forms"]);
-    expect(analysis.similarFonts.map((f) => f.name)).toEqual(["Name b", "Name c"]);
-    expect(analysis.similarFonts[0]!.similarity).toBeGreaterThan(analysis.similarFonts[1]!.similarity);
+    // c is Arabic: a Latin line gets Latin suggestions only.
+    expect(analysis.similarFonts.map((f) => f.name)).toEqual(["Name b"]);
+    expect(analysis.inLibrary).toBe(true);
     expect(analysis.culturalContext).toBeUndefined();
     expect(details.familyId).toBe("a");
     expect(details.arabicStyle).toBeUndefined();
@@ -182,5 +184,62 @@ describe("buildAnalysis", () => {
       usageAr: "الكتب",
     });
     expect(arabic.details.arabicStyle).toBe("naskh");
+  });
+});
+
+describe("similar fonts and the open-set decision", () => {
+  // a, b, e are Latin; c, d Arabic. The image's embedding ([1, 0.1]) is closest to the Arabic c.
+  const lib: FontLibrary = {
+    version: 1,
+    families: [
+      family("a"),
+      family("b"),
+      family("c", { script: "arabic" }),
+      family("d", { script: "arabic" }),
+      family("e"),
+    ],
+  };
+  const lab: ModelLabels = {
+    ...labels,
+    families: ["a", "b", "c", "d", "e"],
+    familyCentroids: [
+      [1, 0],
+      [0, 1],
+      [0.99, 0.14],
+      [0.7, 0.7],
+      [0.6, 0.8],
+    ],
+    sizeRatios: [...labels.sizeRatios, ...labels.sizeRatios],
+  };
+  const line = { lineHeight: 50, coreHeight: 20 };
+  const predict = (logits: number[]) => combineCrops(raw([{ logits, weight: 0, italic: 0 }]), lab);
+
+  it("suggests only families of the script seen, ranked by closeness to their centroids", () => {
+    const latin = buildAnalysis(predict([4, 0, 0, 0, 0]), lab, lib, line).analysis;
+    expect(latin.similarFonts.map((f) => f.name)).toEqual(["Name e", "Name b"]);
+    const arabic = buildAnalysis(predict([0, 0, 4, 0, 0]), lab, lib, line).analysis;
+    expect(arabic.similarFonts.map((f) => f.name)).toEqual(["Name d"]);
+  });
+
+  it("reads the script from where the probability lies, not from the best family alone", () => {
+    // The best single family is Arabic (c), but the Latin families hold more probability together.
+    const p = predict([0, 2.9, 3, -9, 2.9]);
+    expect(lab.families[p.top[0]!.index]).toBe("c");
+    expect(scriptSeen(p.probs, lab, lib)).toBe("latin");
+  });
+
+  it("flags a line not close to any family and caps its confidence; a close one stays in the library", () => {
+    const openSet = { score: "logit" as const, threshold: 3, flaggedConfidence: 0.2 };
+    const close = buildAnalysis(predict([4, 0, 0, 0, 0]), lab, lib, line, openSet);
+    expect(close.analysis.inLibrary).toBe(true);
+    expect(close.analysis.confidence).toBeGreaterThan(0.9);
+    const far = buildAnalysis(predict([2, 0, 0, 0, 0]), lab, lib, line, openSet);
+    expect(far.analysis.inLibrary).toBe(false);
+    expect(far.analysis.fontFamily).toBe("Name a");
+    expect(far.analysis.confidence).toBe(0.2);
+    expect(far.details.closeness.logit).toBeCloseTo(2);
+    expect(far.details.closeness.margin).toBeCloseTo(2);
+    // Without a fitted decision every answer counts as in the library.
+    expect(buildAnalysis(predict([2, 0, 0, 0, 0]), lab, lib, line).analysis.inLibrary).toBe(true);
   });
 });

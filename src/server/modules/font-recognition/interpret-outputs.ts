@@ -11,6 +11,37 @@ export interface ModelLabels {
   sizeRatios: { measure: "line" | "core"; ratio: number; spread: number }[];
 }
 
+/**
+ * The "not in our library" decision (open-set.json, fitted by ml/font-recognition/calibrate-open-set.ts
+ * on held-out families the model never saw): an image whose closeness score to the best family is
+ * below `threshold` is flagged, and its confidence is capped at `flaggedConfidence`, the share of
+ * flagged calibration images whose family the model did name right.
+ */
+export interface OpenSetConfig {
+  score: OpenSetScore;
+  threshold: number;
+  flaggedConfidence: number;
+}
+
+export type OpenSetScore = "centroid" | "logit" | "margin";
+export const openSetScores: OpenSetScore[] = ["centroid", "logit", "margin"];
+
+/**
+ * How close the image is to the best family: the cosine of its embedding to the family's centroid,
+ * the best family's raw (cosine) logit, or that logit's margin over the runner-up.
+ */
+export function closeness(
+  prediction: Pick<Prediction, "embedding" | "logits" | "top">,
+  labels: Pick<ModelLabels, "familyCentroids">,
+  score: OpenSetScore,
+): number {
+  const best = prediction.top[0]!.index;
+  if (score === "logit") return prediction.logits[best]!;
+  if (score === "margin") return prediction.logits[best]! - prediction.logits[prediction.top[1]?.index ?? best]!;
+  const c = labels.familyCentroids[best]!;
+  return c.reduce((s, v, k) => s + v * prediction.embedding[k]!, 0);
+}
+
 /** Outputs for `n` crops, flattened row-major as ONNX Runtime returns them. */
 export interface RawOutputs {
   n: number;
@@ -55,6 +86,10 @@ export interface AnalysisDetails {
   italicProbability: number;
   /** Averaged family logits before the temperature (for calibration). */
   familyLogits: number[];
+  /** How close the image is to the best family, by each open-set score (see OpenSetConfig). */
+  closeness: Record<OpenSetScore, number>;
+  /** The script of the text seen, by the family probabilities. */
+  script: "arabic" | "latin";
 }
 
 function softmax(xs: number[]): number[] {
@@ -128,20 +163,38 @@ export function estimateFontSize(
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
+/** The script of the text seen: the one whose families hold most of the probability. */
+export function scriptSeen(
+  probs: number[],
+  labels: Pick<ModelLabels, "families">,
+  library: FontLibrary,
+): "arabic" | "latin" {
+  const scriptOf = new Map(library.families.map((f) => [f.id, f.script]));
+  let arabic = 0;
+  probs.forEach((p, i) => {
+    if (scriptOf.get(labels.families[i]!) === "arabic") arabic += p;
+  });
+  return arabic >= 0.5 ? "arabic" : "latin";
+}
+
 export function buildAnalysis(
   prediction: Prediction,
   labels: ModelLabels,
   library: FontLibrary,
   line: LineMeasure,
+  openSet?: OpenSetConfig,
 ): { analysis: FontAnalysis; details: AnalysisDetails } {
   const byId = new Map(library.families.map((f) => [f.id, f]));
   const bestIndex = prediction.top[0]!.index;
   const family = byId.get(labels.families[bestIndex]!);
   if (!family) throw new Error(`model family ${labels.families[bestIndex]} is not in the library`);
 
+  // Similar fonts are in the script of the text seen (a Latin serif gets Latin suggestions), ranked
+  // by how close the image's embedding is to each family's centroid.
+  const script = scriptSeen(prediction.probs, labels, library);
   const similarFonts = labels.familyCentroids
     .map((c, index) => ({ index, cos: c.reduce((s, v, k) => s + v * prediction.embedding[k]!, 0) }))
-    .filter((s) => s.index !== bestIndex)
+    .filter((s) => s.index !== bestIndex && byId.get(labels.families[s.index]!)?.script === script)
     .sort((a, b) => b.cos - a.cos)
     .slice(0, 3)
     .map((s) => {
@@ -151,10 +204,17 @@ export function buildAnalysis(
 
   const size = estimateFontSize(labels, bestIndex, line, prediction.sizeLogRatio);
   const styleIndex = prediction.styleProbs.indexOf(Math.max(...prediction.styleProbs));
+  const close = Object.fromEntries(openSetScores.map((k) => [k, closeness(prediction, labels, k)])) as Record<
+    OpenSetScore,
+    number
+  >;
+  const inLibrary = !openSet || close[openSet.score] >= openSet.threshold;
+  const probability = prediction.top[0]!.probability;
   const analysis: FontAnalysis = {
     fontFamily: family.name,
     fontFamilyAr: family.nameAr,
-    confidence: round2(prediction.top[0]!.probability),
+    confidence: round2(inLibrary ? probability : Math.min(probability, openSet!.flaggedConfidence)),
+    inLibrary,
     weight: snapWeight(family, prediction.weightCss),
     // Only a family with italics can be italic; for the others "normal" is a fact, not a guess.
     style: family.italic && prediction.italicProbability > 0.5 ? "italic" : "normal",
@@ -174,6 +234,8 @@ export function buildAnalysis(
       weightRaw: prediction.weightCss,
       italicProbability: prediction.italicProbability,
       familyLogits: prediction.logits,
+      closeness: close,
+      script,
     },
   };
 }

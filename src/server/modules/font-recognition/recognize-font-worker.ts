@@ -1,12 +1,13 @@
 // A worker thread of the recognizer pool: loads the model once, then analyses images one at a time.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { InferenceSession } from "onnxruntime-node";
 import { analyzeImage, type LoadedModel } from "./analyze-image.ts";
 import { loadFontLibrary } from "./font-library.ts";
 import type { ImageLimits } from "./image-input.ts";
-import type { ModelLabels } from "./interpret-outputs.ts";
+import type { ModelLabels, OpenSetConfig } from "./interpret-outputs.ts";
+import type { GateConfig } from "./text-gate.ts";
 import type { Box } from "./image-ops.ts";
 
 export interface WorkerInit {
@@ -54,7 +55,22 @@ async function load(): Promise<LoadedModel> {
   });
   const labels = JSON.parse(readFileSync(path.join(init.modelDir, "labels.json"), "utf8")) as ModelLabels;
   const library = loadFontLibrary(path.join(init.modelDir, "library.json"));
-  return { session, labels, library };
+  const file = (name: string) => path.join(init.modelDir, name);
+  const gate = existsSync(file("text-gate.onnx"))
+    ? {
+        session: await InferenceSession.create(file("text-gate.onnx"), {
+          intraOpNumThreads: 1,
+          interOpNumThreads: 1,
+          executionMode: "sequential",
+          graphOptimizationLevel: "all",
+        }),
+        config: JSON.parse(readFileSync(file("text-gate.json"), "utf8")) as GateConfig,
+      }
+    : undefined;
+  const openSet = existsSync(file("open-set.json"))
+    ? (JSON.parse(readFileSync(file("open-set.json"), "utf8")) as OpenSetConfig)
+    : undefined;
+  return { session, labels, library, ...(gate ? { gate } : {}), ...(openSet ? { openSet } : {}) };
 }
 
 try {

@@ -14,6 +14,7 @@ import {
   NoTextFoundError,
   RecognizerBusyError,
   RecognizerClosedError,
+  TextUnreadableError,
   UnsupportedImageTypeError,
 } from "./errors.ts";
 import { defaultImageLimits, readImageHeader, sniffImageType, type ImageLimits } from "./image-input.ts";
@@ -27,7 +28,10 @@ export type { Box } from "./image-ops.ts";
 export const defaultModelDir = projectPath("models/font-recognition");
 
 export interface FontRecognizerOptions {
-  /** Folder with model.onnx, labels.json and library.json. */
+  /**
+   * Folder with model.onnx, labels.json and library.json, and optionally text-gate.onnx +
+   * text-gate.json (the no-text gate) and open-set.json (the "not in our library" decision).
+   */
   modelDir?: string;
   /** Most worker threads (default: 2, or 1 on one core); one starts at once, the rest under load. */
   workers?: number;
@@ -63,6 +67,7 @@ const errorClasses: Record<string, (e: SerializedError) => Error> = {
   ImageTooLargeError: (e) => new ImageTooLargeError(e.message, e.width ?? 0, e.height ?? 0, e.limit ?? "dimension"),
   ImageDecodeError: (e) => new ImageDecodeError(e.message),
   NoTextFoundError: (e) => new NoTextFoundError(e.message),
+  TextUnreadableError: (e) => new TextUnreadableError(e.message),
   InvalidBoxError: (e) => new InvalidBoxError(e.message),
 };
 

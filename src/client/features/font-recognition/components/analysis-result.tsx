@@ -16,7 +16,12 @@ export function AnalysisResult(props: {
     <div className="grid gap-6" data-testid="analysis-result">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <p className="eyebrow">{r.family}</p>
+          {d.notInLibrary ? (
+            <p className="mb-3 rounded-xl bg-sand p-3 font-medium text-walnut" data-testid="result-not-in-library">
+              {d.notInLibrary}
+            </p>
+          ) : null}
+          <p className="eyebrow">{d.notInLibrary ? r.closestFamily : r.family}</p>
           <p className="font-display text-4xl font-medium" data-testid="result-family">
             <bdi>{d.family}</bdi>
           </p>

@@ -120,6 +120,11 @@ export function FontTool(props: { copy: FontRecognitionCopy }) {
               <div className="h-24 animate-pulse rounded-lg bg-sand-deep" />
               <div className="h-32 animate-pulse rounded-lg bg-sand-deep" />
             </div>
+          ) : tool.refusal ? (
+            <div className="grid gap-2 rounded-xl border border-sand-deep bg-sand p-5" data-testid="analysis-refusal">
+              <p className="font-medium text-ink">{tool.refusal.title}</p>
+              <p className="text-ink-soft">{tool.refusal.message}</p>
+            </div>
           ) : (
             <div className="grid gap-2 text-ink-soft">
               <p className="font-medium text-ink">{copy.result.emptyTitle}</p>

@@ -24,6 +24,8 @@ export function useFontTool(copy: FontRecognitionCopy) {
   useLoadCatalogMessages(lang);
   const [state, dispatch] = useReducer(fontToolReducer, initialFontTool);
   const [libraryOpen, setLibraryOpen] = useState(false);
+  // The server's answer that there is nothing to read: no text, or text too small or blurry.
+  const [refusal, setRefusal] = useState<{ title: string; message: string } | null>(null);
   const analyze = useAnalyzeFont(lang);
   const library = useFontLibrary(libraryOpen);
   // A newer image (or Clear) makes a file still being read, or an answer still on its way, obsolete.
@@ -41,6 +43,7 @@ export function useFontTool(copy: FontRecognitionCopy) {
     }
     const mine = ++generation.current;
     analyze.reset();
+    setRefusal(null);
     try {
       const loaded = await readImageFile(file);
       if (mine === generation.current) dispatch({ type: "loaded", image: loaded });
@@ -52,6 +55,7 @@ export function useFontTool(copy: FontRecognitionCopy) {
   const clear = () => {
     generation.current += 1;
     analyze.reset();
+    setRefusal(null);
     dispatch({ type: "clear" });
   };
 
@@ -60,6 +64,7 @@ export function useFontTool(copy: FontRecognitionCopy) {
     const mine = generation.current;
     const box = boxOf(state);
     dispatch({ type: "analyze" });
+    setRefusal(null);
     analyze.mutate(
       { image: image.dataUrl, ...(box ? { box } : {}) },
       {
@@ -67,7 +72,7 @@ export function useFontTool(copy: FontRecognitionCopy) {
           if (mine !== generation.current) return;
           dispatch({ type: "succeeded", result: analysis });
           toast({
-            title: copy.toast.successTitle,
+            title: analysis.inLibrary ? copy.toast.successTitle : copy.toast.notInLibraryTitle,
             description: interpolate(copy.toast.successBody, {
               family: lang === "ar" ? analysis.fontFamilyAr : analysis.fontFamily,
               confidence: formatPercent(analysis.confidence, lang),
@@ -77,6 +82,15 @@ export function useFontTool(copy: FontRecognitionCopy) {
         onError: (error) => {
           if (mine !== generation.current) return;
           dispatch({ type: "failed" });
+          const code = error instanceof ApiError ? error.serverCode : undefined;
+          if (code === "no_text_found" || code === "text_unreadable") {
+            // Not an error of the tool: the image has nothing it can read. Said in the results panel.
+            const title = code === "no_text_found" ? copy.result.noTextTitle : copy.result.unreadableTitle;
+            const serverMessage = (error as ApiError).serverMessage;
+            setRefusal({ title, message: serverMessage ?? title });
+            toast({ title, ...(serverMessage ? { description: serverMessage } : {}) });
+            return;
+          }
           const message =
             error instanceof ApiError
               ? (error.serverMessage ?? error.message)
@@ -124,6 +138,7 @@ export function useFontTool(copy: FontRecognitionCopy) {
     image,
     box: boxOf(state),
     described,
+    refusal,
     problem: state.problem ? problemText(state.problem, copy, lang) : null,
     takeFile,
     refuseDrop: () => dispatch({ type: "refused", problem: { kind: "notImage" } }),

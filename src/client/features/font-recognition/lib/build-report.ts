@@ -61,8 +61,9 @@ ul{padding-inline-start:1.2rem}
 <h1>${e(copy.report.title)}</h1>
 <p class="meta">${e(interpolate(copy.report.generated, { date }))}</p>
 ${safeThumbnail ? `<figure><img src="${safeThumbnail}" alt="${e(copy.report.image)}"><figcaption>${e(input.imageName)}</figcaption></figure>` : ""}
+${d.notInLibrary ? `<p><strong>${e(d.notInLibrary)}</strong></p>` : ""}
 <table>
-${row(r.family, d.family)}
+${row(d.notInLibrary ? r.closestFamily : r.family, d.family)}
 ${row(r.otherName, d.otherName)}
 ${row(r.confidence, d.confidence)}
 ${row(r.weight, d.weight)}

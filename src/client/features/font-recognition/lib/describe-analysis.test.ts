@@ -12,6 +12,7 @@ const analysis: FontAnalysis = {
   fontFamily: "Amiri",
   fontFamilyAr: "الأميري",
   confidence: 0.873,
+  inLibrary: true,
   weight: 700,
   style: "italic",
   size: 41.6,
@@ -25,6 +26,16 @@ const analysis: FontAnalysis = {
 };
 
 describe("describeAnalysis", () => {
+  it("says when the font is not in the library, naming the closest families, in both languages", () => {
+    const outside = { ...analysis, confidence: 0.12, inLibrary: false };
+    expect(describeAnalysis(analysis, "en", en).notInLibrary).toBeUndefined();
+    const english = describeAnalysis(outside, "en", en);
+    expect(english.notInLibrary).toBe("Not in our library; the closest we know: Amiri, Scheherazade New, Lateef");
+    expect(summaryText(english, en, "en").split("\n")[1]).toBe(english.notInLibrary);
+    const arabic = describeAnalysis(outside, "ar", ar);
+    expect(arabic.notInLibrary).toBe("هذا الخط ليس في مكتبتنا، وأقرب ما نعرفه إليه: الأميري، شهرزاد الجديد، لطيف");
+  });
+
   it("gives every field in English", () => {
     const d = describeAnalysis(analysis, "en", en);
     expect(d).toMatchObject({

@@ -10,6 +10,8 @@ export type DescribedAnalysis = {
   /** The family's name in the other language, when it differs. */
   otherName?: string;
   confidence: string;
+  /** Set when the font is not in the library: "Not in our library; the closest we know: …". */
+  notInLibrary?: string;
   weight?: string;
   style?: string;
   size?: string;
@@ -29,10 +31,14 @@ export function describeAnalysis(analysis: FontAnalysis, lang: Lang, copy: FontR
     analysis.weight !== undefined
       ? r.weights[`w${Math.round(analysis.weight / 100) * 100}` as keyof typeof r.weights]
       : undefined;
+  const names = [family, ...analysis.similarFonts.slice(0, 2).map((font) => (lang === "ar" ? font.nameAr : font.name))];
   return {
     family,
     ...(other && other !== family ? { otherName: other } : {}),
     confidence: formatPercent(analysis.confidence, lang),
+    ...(analysis.inLibrary
+      ? {}
+      : { notInLibrary: interpolate(r.notInLibrary, { list: names.join(lang === "ar" ? "، " : ", ") }) }),
     ...(analysis.weight !== undefined
       ? { weight: `${formatInteger(analysis.weight, lang)}${weightName ? ` (${weightName})` : ""}` }
       : {}),
@@ -67,6 +73,7 @@ export function summaryText(described: DescribedAnalysis, copy: FontRecognitionC
     }),
     interpolate(p.summaryConfidence, { confidence: described.confidence }),
   ];
+  if (described.notInLibrary) lines.splice(1, 0, described.notInLibrary);
   if (described.weight) lines.push(interpolate(p.summaryWeight, { weight: described.weight }));
   if (described.style) lines.push(interpolate(p.summaryStyle, { style: described.style }));
   if (described.size) lines.push(interpolate(p.summarySize, { size: described.size }));

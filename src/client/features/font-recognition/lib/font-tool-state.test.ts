@@ -20,6 +20,7 @@ const analysis = {
   fontFamily: "Amiri",
   fontFamilyAr: "الأميري",
   confidence: 0.9,
+  inLibrary: true,
   characteristics: [],
   characteristicsAr: [],
   similarFonts: [],

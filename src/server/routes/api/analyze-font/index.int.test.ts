@@ -1,6 +1,8 @@
+import { readFile } from "node:fs/promises";
 import { crc32, deflateSync } from "node:zlib";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "#tests/helpers/app.ts";
 import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
@@ -240,6 +242,37 @@ describe("POST /api/analyze-font: the committed model", () => {
     const outside = await analyze(shared, { image: dataUrl(line), box: { x: 5000, y: 5000, w: 100, h: 100 } }, "ar");
     expect(outside.statusCode).toBe(400);
     expect(outside.json()).toEqual({ error: { code: "invalid_box", message: ar.fontAnalysis.errors.invalidBox } });
+  });
+
+  it("answers 422 no_text_found for a product photo without text, in English and in Arabic", async () => {
+    // media/nawat-side.jpg: a photograph of the Nawat bowl, kept out of the text gate's training.
+    const photo = await readFile(new URL("../../../../../media/nawat-side.jpg", import.meta.url));
+    const english = await analyze(shared, { image: dataUrl(photo, "image/jpeg") }, "en");
+    expect(english.statusCode, english.body).toBe(422);
+    expect(english.json()).toEqual({ error: { code: "no_text_found", message: en.fontAnalysis.errors.noText } });
+    expect(en.fontAnalysis.errors.noText).toMatch(/^No text found/);
+    const arabic = await analyze(shared, { image: dataUrl(photo, "image/jpeg") }, "ar");
+    expect(arabic.statusCode).toBe(422);
+    expect(arabic.json()).toEqual({ error: { code: "no_text_found", message: ar.fontAnalysis.errors.noText } });
+    expect(ar.fontAnalysis.errors.noText).toMatch(/[\u0600-\u06ff]/);
+    // The same request with a line of real text still gets a family.
+    const text = await analyze(shared, { image: dataUrl(renderLine("lora", "A quiet courtyard in the old city", 64)) });
+    expect(text.statusCode, text.body).toBe(200);
+    const analysis = fontAnalysisSchema.parse(text.json());
+    expect(analysis.fontFamily).toBe("Lora");
+    expect(analysis.inLibrary).toBe(true);
+  });
+
+  it("answers 422 text_unreadable, in the caller's language, for text too blurry to read", async () => {
+    const blurred = await sharp(renderLine("roboto", "Handmade walnut bowls", 40))
+      .blur(14)
+      .png()
+      .toBuffer();
+    const response = await analyze(shared, { image: dataUrl(blurred) }, "ar");
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toEqual({
+      error: { code: "text_unreadable", message: ar.fontAnalysis.errors.textUnreadable },
+    });
   });
 
   it("says so with 422 when the image holds no text", async () => {

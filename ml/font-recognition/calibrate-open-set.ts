@@ -1,0 +1,137 @@
+// Fits the "not in our library" decision (models/font-recognition/open-set.json) through the server's
+// own recognizer, with the model as it is (no retraining): the closeness of an image to its best
+// family (cosine to the family's centroid, or the cosine logit) against a threshold.
+//
+// In-library images: fresh renders of TRAINING words in every library family. Out-of-library images:
+// the CALIBRATION group of held-out families only (held-out-fonts.ts); the evaluation measures the
+// decision on the other group. For each score the threshold is the lowest that leaves at most 10% of
+// the calibration group with a confident (>= 0.5), unflagged name, flagging at most
+// `--max-in-library-flagged` of the in-library images; the score with the best balance wins. A
+// flagged answer's confidence is capped at P(right | flagged), in- and out-of-library uploads taken
+// as equally likely.
+//   node --import tsx ml/font-recognition/calibrate-open-set.ts [--per-family 4] [--per-held-out 30]
+import { existsSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import sharp from "sharp";
+import type { LibraryFamily } from "#shared/schemas/font-library.ts";
+import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
+import {
+  openSetScores,
+  type OpenSetConfig,
+  type OpenSetScore,
+} from "#server/modules/font-recognition/interpret-outputs.ts";
+import {
+  createFontRecognizer,
+  defaultModelDir,
+  type DetailedAnalysis,
+} from "#server/modules/font-recognition/recognize-font.ts";
+import { quantile } from "./eval-scoring.ts";
+import { asLibraryFamily, openSetCalibrationGroup } from "./held-out-fonts.ts";
+import { renderSample } from "./render-sample.ts";
+import { makeLine, makeRng, type Rng } from "./text-corpus.ts";
+
+const { values } = parseArgs({
+  options: {
+    "per-family": { type: "string", default: "4" },
+    "per-held-out": { type: "string", default: "30" },
+    "max-in-library-flagged": { type: "string", default: "0.15" },
+  },
+});
+const file = path.join(defaultModelDir, "open-set.json");
+const library = loadFontLibrary(path.join(defaultModelDir, "library.json"));
+
+async function renderPng(rng: Rng, family: LibraryFamily, augment: boolean): Promise<Buffer> {
+  const variant = family.variants[Math.floor(rng() * family.variants.length)]!;
+  const text = makeLine(rng, family.script, "train");
+  const s = await renderSample(rng, family, variant, text, { fontSize: Math.round(16 + rng() * 48), augment });
+  return sharp(s.gray.data, { raw: { width: s.gray.width, height: s.gray.height, channels: 1 } })
+    .png()
+    .toBuffer();
+}
+
+// Measure without an open-set decision in place (the closeness scores are always in the details).
+const parked = `${file}.parked`;
+if (existsSync(file)) renameSync(file, parked);
+const recognizer = await createFontRecognizer({ queueLimit: 100_000 });
+type Row = { r: DetailedAnalysis; inLibrary: boolean; correct: boolean };
+const rows: Row[] = [];
+try {
+  const rng = makeRng(880_001);
+  for (const family of library.families)
+    for (let i = 0; i < Number(values["per-family"]); i++) {
+      const r = await recognizer.analyzeDetailed(await renderPng(rng, family, i % 2 === 1)).catch(() => undefined);
+      if (r) rows.push({ r, inLibrary: true, correct: r.details.familyId === family.id });
+    }
+  for (const h of openSetCalibrationGroup) {
+    const family = asLibraryFamily(h);
+    for (let i = 0; i < Number(values["per-held-out"]); i++) {
+      const r = await recognizer.analyzeDetailed(await renderPng(rng, family, i % 2 === 1)).catch(() => undefined);
+      if (r) rows.push({ r, inLibrary: false, correct: false });
+    }
+  }
+} finally {
+  await recognizer.close();
+  if (existsSync(parked)) renameSync(parked, file);
+}
+
+const inLib = rows.filter((r) => r.inLibrary);
+const outLib = rows.filter((r) => !r.inLibrary);
+writeFileSync(
+  path.join(import.meta.dirname, "work/open-set-rows.json"),
+  JSON.stringify(
+    rows.map((r) => ({
+      inLibrary: r.inLibrary,
+      correct: r.correct,
+      confidence: r.r.analysis.confidence,
+      ...r.r.details.closeness,
+    })),
+  ),
+);
+const caughtAt = (score: OpenSetScore, threshold: number) =>
+  outLib.filter((r) => r.r.details.closeness[score] < threshold || r.r.analysis.confidence < 0.5).length /
+  Math.max(1, outLib.length);
+const maxFlagged = Number(values["max-in-library-flagged"]);
+const candidates = openSetScores.map((score) => {
+  const closenessIn = inLib.map((r) => r.r.details.closeness[score]);
+  // The smallest share of in-library images flagged that leaves at most 10% of the calibration
+  // group with a confident in-library name, within the allowed maximum.
+  let rate = 0.005;
+  while (rate < maxFlagged && caughtAt(score, quantile(closenessIn, rate)) < 0.9) rate += 0.005;
+  const threshold = quantile(closenessIn, Math.min(rate, maxFlagged));
+  const flaggedIn = inLib.filter((r) => r.r.details.closeness[score] < threshold);
+  const flaggedOut = outLib.filter((r) => r.r.details.closeness[score] < threshold);
+  // P(right | flagged) with in- and out-of-library uploads taken as equally likely: the calibration
+  // sets' own sizes say nothing about what visitors upload.
+  const fIn = flaggedIn.length / inLib.length;
+  const fOut = flaggedOut.length / Math.max(1, outLib.length);
+  const accIn = flaggedIn.filter((r) => r.correct).length / Math.max(1, flaggedIn.length);
+  const flaggedConfidence = Math.round(((fIn * accIn) / Math.max(1e-9, fIn + fOut)) * 100) / 100;
+  return {
+    score,
+    threshold: Math.round(threshold * 10000) / 10000,
+    flaggedConfidence,
+    outOfLibraryCaught: Math.round(caughtAt(score, threshold) * 1000) / 10,
+    inLibraryFlagged: Math.round(fIn * 1000) / 10,
+    inLibraryFlaggedRight: Math.round(accIn * 1000) / 10,
+  };
+});
+// The score that catches as much while flagging the fewest in-library images.
+const best = candidates.reduce((a, b) =>
+  b.outOfLibraryCaught - b.inLibraryFlagged > a.outOfLibraryCaught - a.inLibraryFlagged ? b : a,
+);
+console.log(JSON.stringify({ inLibrary: inLib.length, outOfLibrary: outLib.length, candidates }, null, 1));
+const config: OpenSetConfig & Record<string, unknown> = {
+  score: best.score,
+  threshold: best.threshold,
+  flaggedConfidence: best.flaggedConfidence,
+  calibration: {
+    createdAt: new Date().toISOString(),
+    inLibraryImages: inLib.length,
+    outOfLibraryImages: outLib.length,
+    group: openSetCalibrationGroup.map((h) => h.id),
+    inLibraryTop1: Math.round((inLib.filter((r) => r.correct).length / inLib.length) * 1000) / 10,
+    candidates,
+  },
+};
+writeFileSync(file, JSON.stringify(config, null, 1) + "\n");

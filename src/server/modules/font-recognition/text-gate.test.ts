@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { gateVerdict, scoreLines } from "./text-gate.ts";
+
+const classes = ["none", "text", "unreadable"];
+const thresholds = { none: 0.6, unreadable: 0.7 };
+const line = (none: number, text: number, unreadable: number) => ({ none, text, unreadable });
+
+describe("scoreLines", () => {
+  it("averages the class probabilities of each line's windows", () => {
+    // Window 0 and 1 belong to line 0, window 2 to line 1; logits equal within a window = uniform.
+    const logits = Float32Array.from([10, 0, 0, 0, 10, 0, 0, 0, 0]);
+    const [first, second] = scoreLines(logits, [0, 0, 1], 2, classes);
+    expect(first!.none).toBeCloseTo(0.5, 3);
+    expect(first!.text).toBeCloseTo(0.5, 3);
+    expect(second).toEqual({ none: 1 / 3, text: 1 / 3, unreadable: 1 / 3 });
+  });
+
+  it("follows the class order of the gate's configuration", () => {
+    const [s] = scoreLines(Float32Array.from([10, 0, 0]), [0], 1, ["text", "none", "unreadable"]);
+    expect(s!.text).toBeGreaterThan(0.99);
+  });
+});
+
+describe("gateVerdict", () => {
+  it("answers no text when no line looks like text", () => {
+    expect(gateVerdict([line(0.9, 0.05, 0.05), line(0.6, 0.3, 0.1)], thresholds)).toEqual({ kind: "none" });
+  });
+
+  it("answers unreadable when the text lines are all too small or blurry", () => {
+    expect(gateVerdict([line(0.1, 0.2, 0.7), line(0.95, 0, 0.05)], thresholds)).toEqual({ kind: "unreadable" });
+  });
+
+  it("keeps only the readable text lines, in their order", () => {
+    const verdict = gateVerdict(
+      [line(0.9, 0.1, 0), line(0.1, 0.85, 0.05), line(0.2, 0.2, 0.6), line(0, 1, 0)],
+      thresholds,
+    );
+    expect(verdict).toEqual({ kind: "text", lines: [1, 3] });
+  });
+
+  it("reads text at the edge of both thresholds", () => {
+    // P(none) just under its bar, unreadable share just under its bar: readable text.
+    expect(gateVerdict([line(0.59, 0.13, 0.28)], thresholds)).toEqual({ kind: "text", lines: [0] });
+    expect(gateVerdict([line(0.6, 0.3, 0.1)], thresholds)).toEqual({ kind: "none" });
+  });
+});

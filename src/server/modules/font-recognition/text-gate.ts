@@ -1,0 +1,64 @@
+// The text gate's decision: whether the lines found in an image hold readable text, text too small or
+// blurry to read, or no text at all. The gate model (text-gate.onnx) scores each model window as
+// none / text / unreadable; here those scores become one verdict per image, with thresholds fitted
+// by ml/font-recognition/calibrate-gate.ts.
+
+export interface GateConfig {
+  classes: string[];
+  input: { name: string; height: number; width: number };
+  thresholds: {
+    /** A line whose mean P(none) is at or above this is not text. */
+    none: number;
+    /** A text line whose mean P(unreadable) share is at or above this is too small or blurry to read. */
+    unreadable: number;
+  };
+}
+
+export type GateVerdict =
+  | { kind: "text"; /** Indexes of the lines that hold readable text, in their original order. */ lines: number[] }
+  | { kind: "none" }
+  | { kind: "unreadable" };
+
+export interface LineScores {
+  none: number;
+  text: number;
+  unreadable: number;
+}
+
+function softmax(xs: number[]): number[] {
+  const m = Math.max(...xs);
+  const e = xs.map((x) => Math.exp(x - m));
+  const s = e.reduce((a, b) => a + b, 0);
+  return e.map((v) => v / s);
+}
+
+/** Mean class probabilities of each line's windows (`lineOf[k]` is the line of window k). */
+export function scoreLines(logits: Float32Array, lineOf: number[], lines: number, classes: string[]): LineScores[] {
+  const C = classes.length;
+  const sums = Array.from({ length: lines }, () => new Array<number>(C).fill(0));
+  const counts = new Array<number>(lines).fill(0);
+  lineOf.forEach((line, k) => {
+    const p = softmax(Array.from(logits.subarray(k * C, (k + 1) * C)));
+    p.forEach((v, c) => (sums[line]![c]! += v));
+    counts[line]!++;
+  });
+  const at = (name: string) => classes.indexOf(name);
+  return sums.map((s, i) => {
+    const n = Math.max(1, counts[i]!);
+    return { none: s[at("none")]! / n, text: s[at("text")]! / n, unreadable: s[at("unreadable")]! / n };
+  });
+}
+
+/**
+ * No line that looks like text: "none". Text lines, but none of them readable: "unreadable".
+ * Otherwise the readable text lines, so the font is read from them and not from a photo's edges.
+ */
+export function gateVerdict(scores: LineScores[], thresholds: GateConfig["thresholds"]): GateVerdict {
+  const textLike = scores.map((s, i) => ({ s, i })).filter(({ s }) => s.none < thresholds.none);
+  if (textLike.length === 0) return { kind: "none" };
+  const readable = textLike.filter(
+    ({ s }) => s.unreadable / Math.max(1e-9, s.text + s.unreadable) < thresholds.unreadable,
+  );
+  if (readable.length === 0) return { kind: "unreadable" };
+  return { kind: "text", lines: readable.map(({ i }) => i) };
+}
