@@ -21,7 +21,8 @@ export const enMessages = {
       pixels:
         "The image has too many pixels to analyze ({width} × {height}, {megapixels} megapixels). Use an image of at most {max} megapixels, or crop it to the text.",
       unreadable: "The image is damaged or cannot be read.",
-      noText: "No text found. This image does not seem to hold any lettering; upload an image with text, or draw a box around the text.",
+      noText:
+        "No text found. This image does not seem to hold any lettering; upload an image with text, or draw a box around the text.",
       textUnreadable:
         "There is text in this image, but it is too small or too blurry to read its font. Try a sharper image, or zoom in on the text.",
       invalidBox:
