@@ -399,8 +399,12 @@ for (const l of languages) {
       expect(await (await page.request.get("/api/account/wishlist")).json()).toEqual({ productIds: [] });
 
       // Signed in, a change on the product page is written to the account.
+      // The click waits for the app's start-up check of the session (`me`): a click before it
+      // answers sometimes shows no toast (seen in 1 run of 3; left open in session 4's note).
+      const me = page.waitForResponse((response) => response.url().endsWith("/api/auth/me"));
       await page.goto(`${l.prefix}/products`);
       await waitForApp(page);
+      await me;
       await expect(page.getByTestId("wishlist")).toHaveAttribute("aria-pressed", "false");
       await page.getByTestId("wishlist").click();
       await expect(page.getByTestId("toast-viewport")).toContainText(l.t.savedToAccount);
