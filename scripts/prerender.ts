@@ -46,19 +46,39 @@ async function fontFiles(): Promise<string[]> {
 
 /**
  * The stylesheet, taken out of the head: each page inlines only the rules its own markup uses
- * (`criticalStyles`), and the boot script adds the whole sheet after the first paint, for what
+ * (`criticalStyles`), and the boot script adds the rest after the first paint, for what
  * hydration, dialogs and the client router bring (src/client/boot.ts).
+ *
+ * Two kinds of rule are not left to Beasties: the `@font-face` rules (the utilities name their
+ * families through custom properties, which Beasties cannot follow, so it kept none and the first
+ * paint was set in the fallback fonts) and the `@property` registrations. Every page declares all
+ * of them inline (`always`, under 5 KB), and the sheet the boot script adds (`rest`, written
+ * under its own content hash) leaves them out: declared a second time they made the browser treat
+ * every font and registered property as changed, and restyle, reshape and lay out the whole page
+ * again (on `/ar`, where shaping Arabic is costly, the largest task after the first paint).
  */
-async function takeStylesheet(built: string): Promise<{ template: string; css: string; href: string }> {
+async function takeStylesheet(
+  built: string,
+): Promise<{ template: string; always: string; rest: string; href: string }> {
   const links = built.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
   if (links.length !== 1) throw new Error(`expected one stylesheet in the built index.html, found ${links.length}`);
   const href = /href="(\/[^"]+)"/.exec(links[0]!)?.[1];
   if (!href) throw new Error(`a stylesheet link without a local href: ${links[0]}`);
   const css = (await readFile(join(clientDir, href.slice(1)), "utf8")).trim();
   if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style", which would end the inlined element`);
+  // Neither rule nests braces, in the built (minified) sheet or out of it.
+  const declarations = /@(?:font-face|property)\s*[^{]*\{[^{}]*\}/g;
+  const always = (css.match(declarations) ?? []).join("");
+  if (!always.includes("@font-face")) throw new Error(`${href} declares no @font-face`);
+  const rest = css.replace(declarations, "");
+  const restName = `assets/${href
+    .split("/")
+    .pop()!
+    .replace(/\.css$/, "")}-rest-${createHash("sha256").update(rest).digest("hex").slice(0, 8)}.css`;
+  await writeFile(join(clientDir, restName), rest);
   // First in the head, ahead of the font and module preloads.
   const template = built.replace(links[0]!, "").replace("<!--app-head-->", `<!--app-style-->\n    <!--app-head-->`);
-  return { template, css, href };
+  return { template, always, rest, href: `/${restName}` };
 }
 
 /**
@@ -70,12 +90,13 @@ async function takeStylesheet(built: string): Promise<{ template: string; css: s
  * the markup gets only in the browser (`data-account-initial`, set by the boot script before the
  * first paint).
  */
-async function criticalStyles(html: string, css: string): Promise<string> {
+async function criticalStyles(html: string, sheet: { always: string; rest: string }): Promise<string> {
   const beasties = new Beasties({
     path: clientDir,
     external: false,
     reduceInlineStyles: true,
-    inlineFonts: true,
+    // The font faces and property registrations are declared whole (`takeStylesheet`).
+    inlineFonts: false,
     preloadFonts: false,
     // All keyframes: the utilities name theirs through custom properties (`animation:
     // var(--animate-bounce)`), which Beasties cannot follow; they are a few hundred bytes.
@@ -87,11 +108,11 @@ async function criticalStyles(html: string, css: string): Promise<string> {
     allowRules: [/^html/, /:(?:is|where|not|has|lang)\(/],
     logLevel: "error",
   });
-  const processed = await beasties.process(html.replace("<!--app-style-->", `<style>${css}</style>`));
+  const processed = await beasties.process(html.replace("<!--app-style-->", `<style>${sheet.rest}</style>`));
   const critical = /<style>([\s\S]*?)<\/style>/.exec(processed)?.[1];
   if (critical === undefined) throw new Error("Beasties left no stylesheet in the page");
   // Only the stylesheet is taken from Beasties' output; the markup is ours, byte for byte.
-  return html.replace("<!--app-style-->", `<style>${critical}</style>`);
+  return html.replace("<!--app-style-->", `<style>${sheet.always}${critical}</style>`);
 }
 
 /** src/client/boot.ts, minified into the assets under a content-hashed name; returns its URL. */
@@ -131,19 +152,24 @@ function takeEntryScripts(html: string): { html: string; entry: string; entryPre
 export async function prerender(config: PublicConfig): Promise<{ pages: number }> {
   const built = await readFile(join(clientDir, "index.html"), "utf8");
   const { html: withoutScripts, entry: entryScript, entryPreloads } = takeEntryScripts(built);
-  const { template, css, href: stylesheet } = await takeStylesheet(withoutScripts);
+  const { template, always, rest, href: stylesheet } = await takeStylesheet(withoutScripts);
   const boot = await buildBoot();
   const manifest = JSON.parse(await readFile(join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
   const entry = manifest["index.html"];
   if (!entry) throw new Error("the Vite manifest has no index.html entry");
   const entryFiles = new Set(chunkClosure(manifest, "index.html", new Set()).map((f) => f.slice(1)));
   const fonts = await fontFiles();
+  // Every face the first screen sets text in, preloaded: a face found only while laying out the
+  // first screen arrives after the first paint, and its arrival lays out every line it could set
+  // again (a task of 100-300 ms on a throttled phone for an Arabic page).
   const fontPreloads: Record<Lang, string[]> = {
-    en: fonts.filter((f) => /^manrope-latin-300-normal|^cormorant-garamond-latin-500-normal/.test(f)),
-    // The first screen's body text (IBM Plex Sans Arabic 300) and its headline (Markazi Text 500).
-    // With the modules loading after the first paint, nothing else competes with them; the
-    // buttons' Plex 500 follows when the CSS asks for it.
-    ar: fonts.filter((f) => /^ibm-plex-sans-arabic-arabic-300-normal|^markazi-text-arabic-500-normal/.test(f)),
+    // Body (Manrope 300), buttons and navigation (Manrope 500), headline (Cormorant Garamond 500).
+    en: fonts.filter((f) => /^manrope-latin-[35]00-normal|^cormorant-garamond-latin-500-normal/.test(f)),
+    // Body (IBM Plex Sans Arabic 300), buttons, navigation and labels (500), the headline (Markazi
+    // Text 500), and the language link's "EN" (Manrope 500).
+    ar: fonts.filter((f) =>
+      /^ibm-plex-sans-arabic-arabic-[35]00-normal|^markazi-text-arabic-500-normal|^manrope-latin-500-normal/.test(f),
+    ),
   };
 
   const ssrEntry = pathToFileURL(join(process.cwd(), "dist/ssr/entry-server.js")).href;
@@ -190,7 +216,7 @@ export async function prerender(config: PublicConfig): Promise<{ pages: number }
           .replace('<html lang="en" dir="ltr">', `<html lang="${lang}" dir="${directionOf(lang)}">`)
           .replace("<!--app-head-->", [head, ...fontLinks, bootScript].join("\n    "))
           .replace("<!--app-html-->", appHtml),
-        css,
+        { always, rest },
       );
       const inline = /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>/.exec(html);
       if (inline)

@@ -37,6 +37,35 @@ async function scrollToY(page: Page, y: number) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+for (const { lang, prefix } of languages) {
+  test(`the first paint is set in the site's own fonts, from the page alone (${lang})`, async ({ page }) => {
+    // No script and no stylesheet but what the page carries inline: what a visitor sees first.
+    await page.route(/\.(?:js|css)$/, (route) => route.abort("aborted"));
+    await page.goto(`${prefix}/`);
+    const first = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const used = (selector: string) => getComputedStyle(document.querySelector(selector)!).fontFamily.split(",")[0]!;
+      return {
+        body: used("main p"),
+        headline: used("h1"),
+        faces: [...document.fonts].filter((face) => face.status === "loaded").map((f) => `${f.family} ${f.weight}`),
+      };
+    });
+    const expected =
+      lang === "ar"
+        ? {
+            body: '"IBM Plex Sans Arabic"',
+            headline: '"Markazi Text"',
+            faces: ["IBM Plex Sans Arabic 300", "Markazi Text 500"],
+          }
+        : { body: "Manrope", headline: '"Cormorant Garamond"', faces: ["Manrope 300", "Cormorant Garamond 500"] };
+    expect(first.body).toBe(expected.body);
+    expect(first.headline).toBe(expected.headline);
+    // The faces are declared inline and were fetched for the first screen (preloaded), not after a stylesheet.
+    for (const face of expected.faces) expect(first.faces).toContain(face);
+  });
+}
+
 test("a page names one script, the boot script, which loads the page's modules itself and hydrates", async ({
   page,
   request,
@@ -45,7 +74,7 @@ test("a page names one script, the boot script, which loads the page's modules i
   const scripts = [...html.matchAll(/<script\b(?![^>]*application\/ld\+json)[^>]*>/g)].map((m) => m[0]);
   expect(scripts).toHaveLength(1);
   expect(scripts[0]).toMatch(
-    /^<script type="module" src="\/assets\/boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-[^"]+\.js" data-stylesheet="\/assets\/index-[^"]+\.css" data-preload="[^"]+">$/,
+    /^<script type="module" src="\/assets\/boot-[0-9a-f]{8}\.js" data-entry="\/assets\/index-[^"]+\.js" data-stylesheet="\/assets\/index-[^"]+-rest-[0-9a-f]{8}\.css" data-preload="[^"]+">$/,
   );
   // The page carries inline only the rules its markup uses: a part of the whole sheet.
   const inline = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
