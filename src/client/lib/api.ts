@@ -1,3 +1,5 @@
+import { nextTask } from "./next-task.ts";
+
 /**
  * The one way the client talks to the API (spec §7, §8): credentials always sent, a JSON content
  * type only when there is a body, and a non-OK response becomes an Error whose message is
@@ -40,6 +42,9 @@ export async function apiRequest(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<Response> {
+  // Starting a fetch costs the main thread 5-10 ms here; called from a page's effects at
+  // hydration, two of them made the commit a long task. Each now starts in a task of its own.
+  await nextTask();
   const response = await fetch(url, {
     method,
     credentials: "include",
