@@ -2,11 +2,11 @@
  * The only script a prerendered page names (scripts/prerender.ts writes it in as
  * `<script type="module" src="/assets/boot-….js" data-entry data-stylesheet data-preload>`). The
  * page is already complete HTML, styled by the rules its markup uses (inlined by the build), so the
- * app's JavaScript waits until the first frame has been painted: until then the fonts and the
- * first screen's images have the connection to themselves, and on HTTP/1.1 they no longer queue
- * behind a dozen module requests. Then it adds the whole stylesheet (for what hydration, dialogs
- * and other pages bring), preloads the page's modules in one go and imports the entry, which
- * hydrates.
+ * app's JavaScript waits until the browser reports the first contentful paint: until then the
+ * fonts and the first screen's images have the connection to themselves, and on HTTP/1.1 they no
+ * longer queue behind a dozen module requests. Then it adds the rest of the stylesheet (for what
+ * hydration, dialogs and other pages bring), preloads the page's modules a few per task and
+ * imports the entry, which hydrates.
  */
 const boot = document.querySelector<HTMLScriptElement>("script[data-entry]");
 
@@ -59,6 +59,39 @@ async function start(): Promise<void> {
   await import(/* @vite-ignore */ boot.dataset.entry);
 }
 
+/**
+ * Runs `then` once the first contentful paint has been presented. An animation frame is not
+ * enough: its callbacks run before the frame is painted, and on a slow device the paint is
+ * presented a hundred milliseconds or more later, while the modules would already be loading.
+ * Without the Paint Timing API, or if nothing contentful is painted within 3 s, after the next
+ * frame.
+ */
+function afterFirstPaint(then: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
+  if (painted() || typeof PerformanceObserver === "undefined") {
+    requestAnimationFrame(() => setTimeout(once, 0));
+    return;
+  }
+  try {
+    const observer = new PerformanceObserver(() => {
+      if (!painted()) return;
+      observer.disconnect();
+      setTimeout(once, 0);
+    });
+    observer.observe({ type: "paint", buffered: true });
+  } catch {
+    requestAnimationFrame(() => setTimeout(once, 0));
+    return;
+  }
+  setTimeout(once, 3000);
+}
+
 // A page opened in a background tab paints nothing and runs no animation frames: start at once.
 if (document.visibilityState === "hidden") void start();
-else requestAnimationFrame(() => setTimeout(() => void start(), 0));
+else afterFirstPaint(() => void start());
