@@ -9,7 +9,9 @@
  * Budgets: pages and the asset >= 70 % of the baseline, /api/products >= 50 %, p99 < 20 ms.
  * Build first (`npm run build`). ROUNDS alternating app/baseline measurements per path (default 3,
  * median kept) of SECONDS_PER_RUN each (default 5), CONNECTIONS (50), SERVER_CPU / WRK_CPU (0 / 1)
- * pick the cores. Exits 1 when a budget is missed.
+ * pick the cores. BARE_HEADERS=all gives the baseline every header of the app's answers (the
+ * budget is measured without it: the baseline sends only the five content headers). Exits 1 when
+ * a budget is missed.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { get, type IncomingHttpHeaders } from "node:http";
@@ -154,7 +156,13 @@ try {
     const response = await rawGet(`${app.url}${path}`);
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
     const headers: Record<string, string> = {};
-    for (const name of ["content-type", "content-encoding", "etag", "cache-control", "vary"]) {
+    // BARE_HEADERS=all: the baseline replays every header of the app's answer (its security set
+    // too), to show how much of the gap is the bytes and count of headers rather than the pipeline.
+    const names =
+      process.env.BARE_HEADERS === "all"
+        ? Object.keys(response.headers).filter((name) => !/^(date|connection|keep-alive|content-length)$/.test(name))
+        : ["content-type", "content-encoding", "etag", "cache-control", "vary"];
+    for (const name of names) {
       const value = response.headers[name];
       if (typeof value === "string") headers[name] = value;
     }
@@ -189,7 +197,7 @@ try {
 }
 
 console.log(
-  `\n== serving: app vs bare Fastify, ${connections} connections, median of ${rounds} alternating rounds of ${seconds} s, server on CPU ${serverCpu}, wrk on CPU ${wrkCpu}, Accept-Encoding: br ==`,
+  `\n== serving: app vs bare Fastify${process.env.BARE_HEADERS === "all" ? " (replaying all of the app's headers)" : ""}, ${connections} connections, median of ${rounds} alternating rounds of ${seconds} s, server on CPU ${serverCpu}, wrk on CPU ${wrkCpu}, Accept-Encoding: br ==`,
 );
 const row = (cells: (string | number)[]) => cells.map((c, i) => String(c).padEnd(i === 0 ? 34 : 12)).join("");
 console.log(row(["path", "app req/s", "app p99", "bare req/s", "bare p99", "ratio", "verdict"]));

@@ -16,6 +16,7 @@ import auth from "./plugins/auth.ts";
 import backgroundJobs from "./plugins/background-jobs.ts";
 import catalogCache from "./plugins/catalog-cache.ts";
 import { clientErrors, frameworkErrors } from "./lib/early-errors.ts";
+import { requestLoggerFactory } from "./lib/request-logger.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import database from "./plugins/database.ts";
 import errors from "./plugins/errors.ts";
@@ -87,6 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new OneLinePerRequest(),
+    // A request's pino child is made when it first logs, not for every request (most log nothing).
+    childLoggerFactory: requestLoggerFactory,
     // Opening the embedded database and migrating it can take longer than Fastify's 10 s on a
     // busy machine; /readyz says when the app is ready, so waiting longer costs nothing.
     pluginTimeout: 120_000,

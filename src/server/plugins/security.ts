@@ -1,4 +1,4 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { ApiError } from "../lib/api-error.ts";
 import { baseCsp, extendCsp, serializeCsp, type CspDirectives } from "../lib/csp.ts";
@@ -23,14 +23,16 @@ declare module "fastify" {
  * Security headers (DESIGN D15): the set of lib/security-headers.ts, computed once (helmet's, and
  * a strict Content-Security-Policy that a route (`config.csp`) or a page (`reply.extendCsp`) can
  * widen by named origins and nothing else). app.ts gives the same set to Fastify's early refusals.
- * State-changing requests from another origin are refused (DESIGN D6).
+ * Per request they cost one copy of a ready object: names already lower-cased as Fastify keeps
+ * them, and a route's widened policy serialized once, when the route is added. State-changing
+ * requests from another origin are refused (DESIGN D6).
  */
 export default fp<{ https: boolean; styleHashes?: string[]; siteUrl?: string }>(
   async (app, options) => {
     const siteOrigin = options.siteUrl ? new URL(options.siteUrl).origin : undefined;
     const settings = { https: options.https, styleHashes: options.styleHashes ?? [] };
     const base = baseCsp(settings);
-    const headers = securityHeaders(settings);
+    const headers = lowerCased(securityHeaders(settings));
 
     app.decorate("cspWith", (extension: CspDirectives) => serializeCsp(extendCsp(base, extension)));
     app.decorateReply("extendCsp", function (this: FastifyReply, extension: CspDirectives) {
@@ -38,11 +40,22 @@ export default fp<{ https: boolean; styleHashes?: string[]; siteUrl?: string }>(
       return this.header("Content-Security-Policy", serializeCsp(extendCsp(base, routeExtension, extension)));
     });
 
+    // A route that widens the policy gets a hook of its own with the header made now.
+    app.addHook("onRoute", (route) => {
+      const extension = route.config?.csp;
+      if (!extension) return;
+      const csp = serializeCsp(extendCsp(base, extension));
+      const widen: onRequestHookHandler = (_request, reply, done) => {
+        reply.header("content-security-policy", csp);
+        done();
+      };
+      route.onRequest = [widen, ...(route.onRequest ? [route.onRequest].flat() : [])];
+    });
+
     app.addHook("onRequest", (request, reply, done) => {
-      reply.headers(headers).header("X-Request-Id", request.id);
-      const routeExtension = request.routeOptions.config?.csp;
-      if (routeExtension) reply.header("Content-Security-Policy", serializeCsp(extendCsp(base, routeExtension)));
-      const stateChanging = request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS";
+      reply.headers(headers).header("x-request-id", request.id);
+      const method = request.method;
+      const stateChanging = method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
       const foreign =
         stateChanging &&
         isForeign(request.headers.origin, request.headers.host, siteOrigin, request.headers["sec-fetch-site"]);
@@ -51,6 +64,10 @@ export default fp<{ https: boolean; styleHashes?: string[]; siteUrl?: string }>(
   },
   { name: "security" },
 );
+
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
 
 /**
  * Whether a state-changing request comes from another site (DESIGN D6): its Origin is neither

@@ -7,7 +7,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { langCookie, splitLangPath, localizePath, type Lang } from "#shared/lang.ts";
+import { langCookie, splitLangPath, localizePath } from "#shared/lang.ts";
 import { redirects } from "#shared/routes.ts";
 import { etagMatches, pickEncoding, type ContentEncoding } from "../lib/accept-encoding.ts";
 import { redirectWithinSite } from "../lib/site-redirect.ts";
@@ -15,9 +15,9 @@ import { redirectWithinSite } from "../lib/site-redirect.ts";
 type Variant = { body: Buffer; etag: string };
 /** A page or asset as it is sent: the bytes, and their brotli and gzip twins, each with its ETag. */
 type Sendable = Record<ContentEncoding, Variant>;
-/** A prerendered page also carries its Content-Security-Policy, which allows its own inline stylesheet. */
-type Page = Sendable & { csp?: string };
-type Asset = Sendable & { type: string };
+/** One variant ready to send: its bytes and every header of its answer but the security set. */
+type Answer = { body: Buffer; etag: string; headers: Record<string, string> };
+type Answers = Record<ContentEncoding, Answer>;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -102,8 +102,40 @@ async function filesUnder(dir: string, accept: (name: string) => boolean): Promi
   return found;
 }
 
-const encodingOf = (page: Page, variant: Variant) =>
-  variant === page.identity ? undefined : variant === page.br ? "br" : "gzip";
+/**
+ * The three answers of a page or asset, their headers (names lower-cased, as Fastify keeps them)
+ * made once here, so that a request only picks one: no header is built per request.
+ */
+function answersOf(sendable: Sendable, headers: Record<string, string>): Answers {
+  const answer = (variant: Variant): Answer => {
+    const encoding = variant === sendable.identity ? undefined : variant === sendable.br ? "br" : "gzip";
+    return {
+      body: variant.body,
+      etag: variant.etag,
+      headers: { ...headers, etag: variant.etag, ...(encoding ? { "content-encoding": encoding } : {}) },
+    };
+  };
+  return { identity: answer(sendable.identity), br: answer(sendable.br), gzip: answer(sendable.gzip) };
+}
+
+/**
+ * pickEncoding by the Accept-Encoding header, remembered: browsers send a handful of distinct
+ * values, so a page request looks its choice up instead of parsing the list again.
+ */
+function encodingPicker(): (header: string | string[] | undefined) => ContentEncoding {
+  const known = new Map<string, ContentEncoding>();
+  return (header) => {
+    if (typeof header !== "string") return pickEncoding(header);
+    let encoding = known.get(header);
+    if (encoding === undefined) {
+      encoding = pickEncoding(header);
+      // A client sending ever new values gets them parsed each time, not a growing map.
+      if (known.size >= 64) known.clear();
+      known.set(header, encoding);
+    }
+    return encoding;
+  };
+}
 
 /**
  * Serves the built site (DESIGN D3, D12): hashed assets cached for a year and sent as the build
@@ -115,9 +147,10 @@ const encodingOf = (page: Page, variant: Variant) =>
 export default fp<{ root: string }>(
   async (app, options) => {
     const root = resolve(options.root);
-    const pages = new Map<string, Page>();
+    // Pages by path; a home page ("/", "/ar") also varies by the remembered-language cookie.
+    const pages = new Map<string, Answers>();
     // Hashed assets are a megabyte or two: kept in memory, as sent, like the pages.
-    const assets = new Map<string, Asset>();
+    const assets = new Map<string, Answers>();
     if (!existsSync(join(root, "index.html"))) {
       app.log.warn({ root }, "no built site found: run `npm run build`; serving the API only");
     } else {
@@ -125,10 +158,18 @@ export default fp<{ root: string }>(
       const loaded = await Promise.all(files.map((file) => loadFile(file, true)));
       for (const [i, file] of files.entries()) {
         const rel = `/${relative(root, file).split(sep).join("/")}`;
-        const page: Page = loaded[i]!;
-        const style = inlineStyleSource(page.identity.body);
-        if (style) page.csp = app.cspWith({ "style-src": [style] });
-        pages.set(rel.replace(/\/?index\.html$/, "") || "/", page);
+        const sendable = loaded[i]!;
+        const pathname = rel.replace(/\/?index\.html$/, "") || "/";
+        const { lang, path } = splitLangPath(pathname);
+        const style = inlineStyleSource(sendable.identity.body);
+        const headers: Record<string, string> = {
+          "content-type": "text/html; charset=utf-8",
+          "cache-control": "no-cache",
+          "content-language": lang,
+          vary: path === "/" ? "Cookie, Accept-Encoding" : "Accept-Encoding",
+        };
+        if (style) headers["content-security-policy"] = app.cspWith({ "style-src": [style] });
+        pages.set(pathname, answersOf(sendable, headers));
       }
       const assetDir = join(root, "assets");
       const assetFiles = existsSync(assetDir) ? await filesUnder(assetDir, (name) => !/\.(?:br|gz)$/.test(name)) : [];
@@ -136,9 +177,28 @@ export default fp<{ root: string }>(
         const ext = file.slice(file.lastIndexOf(".") + 1);
         const rel = `/${relative(root, file).split(sep).join("/")}`;
         const type = assetTypes[ext] ?? "application/octet-stream";
-        assets.set(rel, { ...(await loadFile(file, compressibleType.test(type))), type });
+        const sendable = await loadFile(file, compressibleType.test(type));
+        assets.set(
+          rel,
+          answersOf(sendable, {
+            "content-type": type,
+            "cache-control": "public, max-age=31536000, immutable",
+            vary: "Accept-Encoding",
+          }),
+        );
       }
     }
+    const encodingFor = encodingPicker();
+
+    /** The answer in the encoding the client takes best, or 304 when it holds that one already. */
+    const send = (request: FastifyRequest, reply: FastifyReply, answers: Answers, status: number) => {
+      const answer = answers[encodingFor(request.headers["accept-encoding"])];
+      reply.headers(answer.headers);
+      if (status === 200 && etagMatches(request.headers["if-none-match"], answer.etag)) {
+        return reply.removeHeader("content-encoding").code(304).send();
+      }
+      return reply.code(status).send(answer.body);
+    };
 
     await app.register(fastifyStatic, {
       root,
@@ -158,43 +218,17 @@ export default fp<{ root: string }>(
       },
     });
 
-    const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Page, status: number, lang: Lang) => {
-      const variant = page[pickEncoding(request.headers["accept-encoding"])];
-      const vary = reply.getHeader("Vary");
-      reply
-        .code(status)
-        .type("text/html; charset=utf-8")
-        .header("Cache-Control", "no-cache")
-        .header("Content-Language", lang)
-        .header("Vary", vary ? `${String(vary)}, Accept-Encoding` : "Accept-Encoding")
-        .header("ETag", variant.etag);
-      if (page.csp) reply.header("Content-Security-Policy", page.csp);
-      if (status === 200 && etagMatches(request.headers["if-none-match"], variant.etag)) return reply.code(304).send();
-      const encoding = encodingOf(page, variant);
-      if (encoding) reply.header("Content-Encoding", encoding);
-      return reply.send(variant.body);
-    };
-
     app.decorate("sendNotFoundPage", (request: FastifyRequest, reply: FastifyReply) => {
       const { lang } = splitLangPath(request.url.split("?")[0] ?? "/");
       const page = pages.get(lang === "ar" ? "/ar/404.html" : "/404.html");
       if (!page) return reply.code(404).type("text/plain; charset=utf-8").send("Page Not Found");
-      return sendPage(request, reply, page, 404, lang);
+      return send(request, reply, page, 404);
     });
 
     app.get("/assets/*", (request, reply) => {
       const asset = assets.get(request.url.split("?")[0] ?? "");
       if (!asset) return app.sendNotFoundPage(request, reply);
-      const variant = asset[pickEncoding(request.headers["accept-encoding"])];
-      reply
-        .type(asset.type)
-        .header("Cache-Control", "public, max-age=31536000, immutable")
-        .header("Vary", "Accept-Encoding")
-        .header("ETag", variant.etag);
-      if (etagMatches(request.headers["if-none-match"], variant.etag)) return reply.code(304).send();
-      const encoding = encodingOf(asset, variant);
-      if (encoding) reply.header("Content-Encoding", encoding);
-      return reply.send(variant.body);
+      return send(request, reply, asset, 200);
     });
 
     // Pages leave already compressed (or deliberately not): @fastify/compress has nothing to do.
@@ -208,18 +242,17 @@ export default fp<{ root: string }>(
       const moved = redirects[path];
       if (moved) return redirectWithinSite(reply, `${localizePath(moved, lang)}${search}`, 301);
 
-      // The home page opens in the language the visitor chose last time.
+      // The home page opens in the language the visitor chose last time (its answers say Vary: Cookie).
       if (path === "/") {
-        reply.header("Vary", "Cookie");
         const remembered = request.cookies[langCookie];
         if ((remembered === "ar" || remembered === "en") && remembered !== lang) {
-          return redirectWithinSite(reply, `${localizePath("/", remembered)}${search}`, 302);
+          return redirectWithinSite(reply.header("Vary", "Cookie"), `${localizePath("/", remembered)}${search}`, 302);
         }
       }
 
       const page = pages.get(pathname);
       if (!page) return app.sendNotFoundPage(request, reply);
-      return sendPage(request, reply, page, 200, lang);
+      return send(request, reply, page, 200);
     });
   },
   { name: "static-site", dependencies: ["@fastify/cookie", "security"] },
