@@ -13,7 +13,15 @@
  * settle, and checks that every order is consistent: no payment paid at the sandbox whose order
  * is not paid here.
  *
- *   npm run bench:checkout -- [--seconds 10] [--concurrency 50] [--kill] [--database-url postgres://…]
+ * `--confirm-delay <ms>` (default 0: closed loop, no think time) makes each buyer wait that long
+ * before confirm, as the spec's client does (spec §7: 2000 ms); figures with it are a different
+ * scenario from the default and are labelled so.
+ *
+ * `--client http` (default) sends with node:http and a keep-alive agent, `--client fetch` with
+ * Node's fetch, which costs this script's own thread far more CPU (scripts/lib/bench-client.ts).
+ *
+ *   npm run bench:checkout -- [--seconds 10] [--concurrency 50] [--kill] [--client http|fetch]
+ *                             [--confirm-delay 0] [--database-url postgres://…]
  */
 import type { ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -25,6 +33,7 @@ import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { openDatabase } from "#server/db/database.ts";
 import { rowsOf } from "#server/db/rows-of.ts";
+import { benchClient } from "./lib/bench-client.ts";
 import { freshBenchDatabase } from "./lib/bench-database.ts";
 import { spawnMailingBenchServer } from "./lib/bench-server.ts";
 
@@ -35,11 +44,14 @@ const { values } = parseArgs({
     kill: { type: "boolean", default: false },
     "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "" },
     port: { type: "string", default: process.env.BENCH_PORT ?? "3101" },
+    client: { type: "string", default: "http" },
+    "confirm-delay": { type: "string", default: "0" },
   },
 });
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 const port = Number(values.port);
+const confirmDelayMs = Number(values["confirm-delay"]);
 const serverEntry = "dist/server/server.js";
 if (!existsSync(serverEntry)) {
   console.error(`${serverEntry} is missing: run \`npm run build\` first.`);
@@ -70,6 +82,11 @@ const smtpPort = (smtp.server.address() as AddressInfo).port;
 
 const { dataDir, databaseUrl } = await freshBenchDatabase("checkout", values["database-url"] || undefined);
 const base = `http://127.0.0.1:${port}`;
+if (values.client !== "http" && values.client !== "fetch") {
+  console.error("--client is http or fetch");
+  process.exit(1);
+}
+const send = benchClient(base, values.client, concurrency);
 
 function startServer(): Promise<ChildProcess> {
   return spawnMailingBenchServer({
@@ -94,7 +111,6 @@ const form = (fields: Record<string, string>) => ({
   method: "POST",
   headers: { "content-type": "application/x-www-form-urlencoded" },
   body: new URLSearchParams(fields).toString(),
-  redirect: "manual" as const,
 });
 
 async function buyer(until: number): Promise<void> {
@@ -102,7 +118,7 @@ async function buyer(until: number): Promise<void> {
     const n = sequence++;
     try {
       const started = performance.now();
-      const created = await fetch(`${base}/api/payment/create-intent`, {
+      const created = await send("/api/payment/create-intent", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
@@ -117,7 +133,7 @@ async function buyer(until: number): Promise<void> {
           currency: "SAR",
         }),
       });
-      const intent = (await created.json()) as {
+      const intent = JSON.parse(created.body) as {
         paymentIntentId?: string;
         orderReference?: string;
         redirectUrl?: string;
@@ -126,20 +142,16 @@ async function buyer(until: number): Promise<void> {
       count(`create-intent ${created.status}`);
       if (created.status !== 201 || !intent.redirectUrl) continue;
       const page = new URL(intent.redirectUrl).pathname;
-      const card = await fetch(
-        `${base}${page}/card`,
-        form({ number: "4111111111111111", expiry: "12/30", cvc: "123", name: "Bench" }),
-      );
-      await card.arrayBuffer();
-      const threeDs = await fetch(`${base}${page}/3ds`, form({ action: "approve" }));
-      await threeDs.arrayBuffer();
+      await send(`${page}/card`, form({ number: "4111111111111111", expiry: "12/30", cvc: "123", name: "Bench" }));
+      const threeDs = await send(`${page}/3ds`, form({ action: "approve" }));
       count(`3ds ${threeDs.status}`);
-      const confirmed = await fetch(`${base}/api/payment/confirm`, {
+      if (confirmDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, confirmDelayMs));
+      const confirmed = await send("/api/payment/confirm", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ paymentIntentId: intent.paymentIntentId, paymentMethod: "credit-card" }),
       });
-      const answer = (await confirmed.json()) as { order?: { status?: string; reference?: string } };
+      const answer = JSON.parse(confirmed.body) as { order?: { status?: string; reference?: string } };
       count(`confirm ${confirmed.status}`);
       if (confirmed.status === 200 && answer.order?.status === "paid") {
         confirmsPaidAnswers++;
@@ -157,7 +169,7 @@ const load = loadavg()
   .map((n) => n.toFixed(2))
   .join(" ");
 console.log(
-  `bench:checkout: ${concurrency} buyers for ${seconds} s${values.kill ? ", SIGKILL halfway" : ""}; ${databaseUrl ? "PostgreSQL" : "PGlite"}; load average ${load}`,
+  `bench:checkout: ${concurrency} buyers (${values.client}${confirmDelayMs > 0 ? `, ${confirmDelayMs} ms before confirm as in spec §7` : ", closed loop"}) for ${seconds} s${values.kill ? ", SIGKILL halfway" : ""}; ${databaseUrl ? "PostgreSQL" : "PGlite"}; load average ${load}`,
 );
 const started = performance.now();
 const until = started + seconds * 1000;

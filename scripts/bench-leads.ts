@@ -12,7 +12,12 @@
  * data, and checks the same (requests in flight at the kill may be stored without a 201; e-mails
  * in mid-send at the kill may arrive twice, with the same Message-ID: decision 13).
  *
- *   npm run bench:leads -- [--seconds 10] [--concurrency 100] [--kill] [--database-url postgres://…]
+ * `--client http` (default) sends with node:http and a keep-alive agent; `--client fetch` with
+ * Node's fetch, which saturates this script's own thread at about 600 requests/s on 2 cores
+ * (scripts/lib/bench-client.ts): its figures measure the client more than the server.
+ *
+ *   npm run bench:leads -- [--seconds 10] [--concurrency 100] [--kill] [--client http|fetch]
+ *                          [--database-url postgres://…]
  */
 import type { ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -23,6 +28,7 @@ import { parseArgs } from "node:util";
 import { SMTPServer } from "smtp-server";
 import { openDatabase } from "#server/db/database.ts";
 import { inquiries, outbox } from "#server/db/schema.ts";
+import { benchClient } from "./lib/bench-client.ts";
 import { freshBenchDatabase } from "./lib/bench-database.ts";
 import { spawnMailingBenchServer } from "./lib/bench-server.ts";
 
@@ -33,6 +39,7 @@ const { values } = parseArgs({
     kill: { type: "boolean", default: false },
     "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "" },
     port: { type: "string", default: process.env.BENCH_PORT ?? "3220" },
+    client: { type: "string", default: "http" },
   },
 });
 const seconds = Number(values.seconds);
@@ -71,6 +78,11 @@ const smtpPort = (smtp.server.address() as AddressInfo).port;
 const { dataDir, databaseUrl } = await freshBenchDatabase("leads", values["database-url"] || undefined);
 
 const base = `http://127.0.0.1:${port}`;
+if (values.client !== "http" && values.client !== "fetch") {
+  console.error("--client is http or fetch");
+  process.exit(1);
+}
+const send = benchClient(base, values.client, concurrency);
 
 function startServer(): Promise<ChildProcess> {
   return spawnMailingBenchServer({ port, smtpPort, dataDir, databaseUrl, env: { LEADS_PER_MINUTE: "100000000" } });
@@ -88,7 +100,7 @@ async function client(until: number): Promise<void> {
     const n = sequence++;
     const started = performance.now();
     try {
-      const response = await fetch(`${base}/api/inquiries`, {
+      const response = await send("/api/inquiries", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
@@ -97,7 +109,7 @@ async function client(until: number): Promise<void> {
           message: `Benchmark inquiry number ${n}, please ignore.`,
         }),
       });
-      const body = (await response.json()) as { reference?: string };
+      const body = JSON.parse(response.body) as { reference?: string };
       latencies.push(performance.now() - started);
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       if (response.status === 201 && body.reference) accepted.add(body.reference);
@@ -113,7 +125,7 @@ const load = loadavg()
   .map((n) => n.toFixed(2))
   .join(" ");
 console.log(
-  `bench:leads: ${concurrency} clients for ${seconds} s${values.kill ? ", SIGKILL halfway" : ""}; ${databaseUrl ? "PostgreSQL" : "PGlite"}; load average ${load}`,
+  `bench:leads: ${concurrency} clients (${values.client}) for ${seconds} s${values.kill ? ", SIGKILL halfway" : ""}; ${databaseUrl ? "PostgreSQL" : "PGlite"}; load average ${load}`,
 );
 const started = performance.now();
 const until = started + seconds * 1000;

@@ -40,22 +40,27 @@ const sandboxGatewayRoutes: FastifyPluginAsync<{ gateway: SandboxGateway; siteUr
   const load = async (id: string) => (idShape.test(id) ? gateway.find(id) : undefined);
   const notFound = (reply: FastifyReply, lang: "en" | "ar") => html(reply, siteUrl, renderSandboxNotFound(lang), 404);
 
-  const show = async (
+  type Payment = NonNullable<Awaited<ReturnType<SandboxGateway["find"]>>>;
+
+  /** The hosted page of a payment already at hand (each step's statement answers the payment). */
+  const showPayment = (
     reply: FastifyReply,
-    id: string,
+    payment: Payment | undefined,
     form?: Parameters<typeof renderSandboxPage>[1],
     status = 200,
   ) => {
-    const payment = await load(id);
     if (!payment) return notFound(reply, "en");
     return html(reply, payment.details.returnUrl, renderSandboxPage(payment, form), status);
   };
 
+  const show = async (reply: FastifyReply, id: string, form?: Parameters<typeof renderSandboxPage>[1], status = 200) =>
+    showPayment(reply, await load(id), form, status);
+
   /** After a step that ended the payment: back to the shop (which confirms with our server). */
-  const finish = async (reply: FastifyReply, id: string) => {
-    const payment = await load(id);
+  const finish = async (reply: FastifyReply, id: string, changed?: Payment) => {
+    const payment = changed ?? (await load(id));
     if (!payment) return notFound(reply, "en");
-    if (payment.status === "requires_action") return show(reply, id);
+    if (payment.status === "requires_action") return showPayment(reply, payment);
     const target = payment.status === "cancelled" ? payment.details.cancelUrl : payment.details.returnUrl;
     // The shop is this server (the sandbox is only mounted in it): back by path, on the host the buyer used.
     const url = new URL(target);
@@ -73,13 +78,16 @@ const sandboxGatewayRoutes: FastifyPluginAsync<{ gateway: SandboxGateway; siteUr
       const { number: _number, cvc: _cvc, ...kept } = values;
       return show(reply, request.params.id, { values: kept, errors }, 400);
     }
-    await gateway.submitCard(request.params.id, values.number ?? "");
-    return show(reply, request.params.id);
+    if (!idShape.test(request.params.id)) return notFound(reply, "en");
+    // A payment past the card step is shown as it is.
+    const payment = await gateway.submitCard(request.params.id, values.number ?? "");
+    return payment ? showPayment(reply, payment) : show(reply, request.params.id);
   });
 
   app.post<{ Params: { id: string }; Body: Form }>("/sandbox-gateway/pay/:id/3ds", async (request, reply) => {
-    await gateway.finishThreeDs(request.params.id, request.body?.action === "approve");
-    return finish(reply, request.params.id);
+    if (!idShape.test(request.params.id)) return notFound(reply, "en");
+    const changed = await gateway.finishThreeDs(request.params.id, request.body?.action === "approve");
+    return finish(reply, request.params.id, changed as Payment | undefined);
   });
 
   app.post<{ Params: { id: string }; Body: Form }>("/sandbox-gateway/pay/:id/decide", async (request, reply) => {

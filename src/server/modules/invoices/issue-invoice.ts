@@ -9,6 +9,28 @@ import { encodeZatcaQr } from "./zatca-qr.ts";
 export type InvoicedOrder = { total: number; vat: number; paidAt: Date | null };
 
 /**
+ * What the invoice chain's function takes from us: the issue time, the ZATCA QR payload and the
+ * tail of the hash. hash = base64(SHA-256(previous hash | number | tail)): the function adds what
+ * only the lock knows.
+ */
+export function invoiceChainInputs(
+  orderId: string,
+  config: InvoiceConfig,
+  order: InvoicedOrder,
+): { issuedAt: Date; qrPayload: string; hashTail: string } {
+  const issuedAt = order.paidAt ?? new Date();
+  const qrPayload = encodeZatcaQr({
+    sellerName: config.SELLER_LEGAL_NAME_AR,
+    vatNumber: config.SELLER_VAT_NUMBER,
+    timestamp: issuedAt,
+    totalHalalas: order.total,
+    vatHalalas: order.vat,
+  });
+  const hashTail = [orderId, issuedAt.toISOString(), order.total, order.vat, qrPayload].join("|");
+  return { issuedAt, qrPayload, hashTail };
+}
+
+/**
  * Issues the simplified tax invoice of a paid order, inside the transaction that marks it paid
  * (so a paid order always has exactly one invoice, and an invoice only exists for a paid order).
  * Serials run without gaps (INV-000001, INV-000002, …) because each is drawn under the lock.
@@ -36,16 +58,7 @@ export async function issueInvoice(
   }
   if (!order) throw new Error(`issueInvoice: no order ${orderId}`);
 
-  const issuedAt = order.paidAt ?? new Date();
-  const qrPayload = encodeZatcaQr({
-    sellerName: config.SELLER_LEGAL_NAME_AR,
-    vatNumber: config.SELLER_VAT_NUMBER,
-    timestamp: issuedAt,
-    totalHalalas: order.total,
-    vatHalalas: order.vat,
-  });
-  // hash = base64(SHA-256(previous hash | number | tail)): the function adds what only the lock knows.
-  const hashTail = [orderId, issuedAt.toISOString(), order.total, order.vat, qrPayload].join("|");
+  const { issuedAt, qrPayload, hashTail } = invoiceChainInputs(orderId, config, order);
   const [row] = rowsOf<{ number: string }>(
     await tx.execute(sql`select issue_invoice_in_chain(
       ${orderId}::uuid, ${issuedAt.toISOString()}::timestamptz, ${config.SELLER_LEGAL_NAME}, ${config.SELLER_LEGAL_NAME_AR},

@@ -14,6 +14,24 @@ export type EmailToSend = {
 };
 
 /**
+ * An e-mail as an outbox row in the columns' own names, for a statement that inserts the rows
+ * from JSON (`jsonb_to_recordset`) together with the change they are about.
+ */
+export function outboxRow(message: EmailToSend) {
+  return {
+    kind: message.kind,
+    to: message.to,
+    reply_to: message.replyTo ?? null,
+    subject: message.email.subject,
+    ...("blocks" in message.email
+      ? { content: message.email }
+      : { html: message.email.html, text: message.email.text }),
+    lang: message.email.lang,
+    dedupe_key: message.dedupeKey,
+  };
+}
+
+/**
  * Promises e-mails (CONVENTIONS 15): call it with the transaction that makes the change they are
  * about, so that both are committed or neither. The outbox worker sends them later. Returns how
  * many rows were added (a dedupe key already enqueued adds none).

@@ -265,6 +265,11 @@ describe("lead e-mail through a real SMTP server", () => {
     const app = await appWithMail(server.url);
     await post(app, "/api/inquiries", contact);
     await server.waitFor(2);
+    // The worker marks a row sent in the statement after the server's "250 OK": wait for both.
+    await eventually(
+      async () => (await outboxRows(app)).every((row) => row.status === "sent"),
+      "both messages are marked sent",
+    );
     const [first] = await outboxRows(app);
     // A worker that crashed between the server's "250 OK" and marking the row sent.
     await app.db.execute(

@@ -43,6 +43,7 @@ export async function processWebhook(
   }
   const result = await syncOrderWithGateway(context, order, `webhook:${gateway.id}`, {
     detail: { event: notice.type },
+    webhookEvent: { gateway: gateway.id, eventKey: notice.eventKey },
     record: async (tx) => {
       const inserted = await tx
         .insert(paymentWebhookEvents)

@@ -2,7 +2,7 @@ import type { Db } from "#server/db/database.ts";
 import type { OrderStatus } from "#server/db/schema.ts";
 import { GatewayError, type ProviderPayment, type ProviderStatus } from "./gateway.ts";
 import { orderAccessToken } from "./order-access.ts";
-import { isOpen, moveOrder, type Actor, type Move, type OrderRow } from "./order-transitions.ts";
+import { isOpen, moveOrder, payOrder, type Actor, type Move, type OrderRow } from "./order-transitions.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 
 /** Where a provider's state takes an open order (authorised-but-not-captured still waits). */
@@ -22,6 +22,11 @@ export type SyncOptions = {
   record?: (tx: Db) => Promise<boolean>;
   /** Added to the history row (e.g. the webhook's event name, the stage). */
   detail?: Record<string, unknown>;
+  /**
+   * The webhook event `record` records, for the paying statement (pay_order), which records it
+   * itself in the same transaction; without it, a `record` makes paying take the general path.
+   */
+  webhookEvent?: { gateway: string; eventKey: string };
 };
 
 export type SyncResult = { order: OrderRow; moved: boolean; duplicate?: boolean };
@@ -106,6 +111,9 @@ export async function syncOrderWithGateway(
   }
   if (!move) return stay();
   const chosen = move;
+  if (chosen.to === "paid" && (!options.record || options.webhookEvent)) {
+    return payOrder(context, order, { ...chosen, to: "paid" }, accessToken, options.webhookEvent);
+  }
   return moveOrder(
     context,
     order.id,

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { rowsOf } from "#server/db/rows-of.ts";
-import { appSecrets, sandboxPayments } from "#server/db/schema/orders.ts";
+import { runStatement, statement } from "#server/db/statements.ts";
+import { appSecrets, type sandboxPayments } from "#server/db/schema/orders.ts";
 import {
   GatewayError,
   type PaymentGateway,
@@ -22,6 +23,61 @@ import {
  */
 
 type SandboxRow = typeof sandboxPayments.$inferSelect;
+
+/**
+ * The ledger's statements, written once (decision 0026): the hosted page and the one confirm path
+ * read and move a payment several times per checkout, and each of these runs as a prepared
+ * statement instead of being built by the query builder every time.
+ */
+const columns = `id, method, status, amount_halalas as "amountHalalas", currency, order_reference as "orderReference",
+  details, failure_reason as "failureReason", refunded_halalas as "refundedHalalas",
+  idempotency_key as "idempotencyKey", created_at as "createdAt", updated_at as "updatedAt"`;
+const findPayment = statement("sandbox_find", `select ${columns} from sandbox_payments where id = $1`);
+const findByIdempotencyKey = statement(
+  "sandbox_find_by_key",
+  `select ${columns} from sandbox_payments where idempotency_key = $1`,
+);
+const insertPayment = statement(
+  "sandbox_insert",
+  `insert into sandbox_payments (id, method, status, amount_halalas, currency, order_reference, details,
+     failure_reason, idempotency_key)
+   values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
+   on conflict (idempotency_key) do nothing
+   returning ${columns}`,
+);
+/** Moves a payment from one of $2 to $3 and queues its webhooks ($4) in the same statement. */
+const changePayment = statement(
+  "sandbox_change",
+  `update sandbox_payments
+   set status = $3, updated_at = now(),
+       failure_reason = case when $5::boolean then $6 else failure_reason end,
+       refunded_halalas = coalesce($7, refunded_halalas),
+       details = jsonb_set(details, '{webhooks}', coalesce(details->'webhooks', '[]'::jsonb) || $4::jsonb)
+   where id = $1 and status = any($2::text[])
+   returning ${columns}`,
+);
+const rememberCard = statement(
+  "sandbox_card",
+  `update sandbox_payments set details = jsonb_set(details, '{card}', $2::jsonb), updated_at = now()
+   where id = $1 and status = 'requires_action'
+   returning ${columns}`,
+);
+/**
+ * The webhook queue after a delivery pass, in one statement (its own row lock): $2 maps
+ * "<index>:<event id>" of each event handled to its new form (a retry) or to null (sent or
+ * dropped); events queued meanwhile, or moved by another pass, are kept as they are.
+ */
+const settleWebhooks = statement(
+  "sandbox_settle_webhooks",
+  `update sandbox_payments
+   set details = jsonb_set(details, '{webhooks}', coalesce((
+     select jsonb_agg(coalesce($2::jsonb -> ((ord - 1)::text || ':' || (event->>'eventId')), event) order by ord)
+     from jsonb_array_elements(coalesce(details->'webhooks', '[]'::jsonb)) with ordinality as queue(event, ord)
+     where not ($2::jsonb ? ((ord - 1)::text || ':' || (event->>'eventId')))
+        or jsonb_typeof($2::jsonb -> ((ord - 1)::text || ':' || (event->>'eventId'))) <> 'null'
+   ), '[]'::jsonb))
+   where id = $1`,
+);
 
 /** A webhook waiting to be delivered, kept in the payment's row so a crash loses none. */
 type PendingWebhook = { eventId: string; status: ProviderStatus; dueAt: number; attempts: number };
@@ -99,8 +155,8 @@ export type SandboxOptions = {
 export type SandboxGateway = PaymentGateway & {
   /** The ledger row the hosted page shows, or undefined. */
   find(id: string): Promise<(SandboxRow & { details: SandboxDetails }) | undefined>;
-  /** The card step: remembers the test card's outcome for the 3-D Secure step. */
-  submitCard(id: string, number: string): Promise<boolean>;
+  /** The card step: remembers the test card's outcome for the 3-D Secure step; answers the payment. */
+  submitCard(id: string, number: string): Promise<(SandboxRow & { details: SandboxDetails }) | undefined>;
   /** The 3-D Secure step: approve applies the card's outcome, fail fails the payment. */
   finishThreeDs(id: string, approve: boolean): Promise<SandboxRow | undefined>;
   /** Tamara or Tabby approval by the buyer's phone (the providers' test numbers) or decline. */
@@ -157,24 +213,21 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
     to: ProviderStatus,
     extra: { failureReason?: string; refundedHalalas?: number } = {},
   ): Promise<SandboxRow | undefined> => {
-    const events = JSON.stringify(eventsFor(to));
-    const [row] = await db
-      .update(sandboxPayments)
-      .set({
-        status: to,
-        updatedAt: new Date(),
-        ...(extra.failureReason !== undefined ? { failureReason: extra.failureReason } : {}),
-        ...(extra.refundedHalalas !== undefined ? { refundedHalalas: extra.refundedHalalas } : {}),
-        details: sql`jsonb_set(${sandboxPayments.details}, '{webhooks}', coalesce(${sandboxPayments.details}->'webhooks', '[]'::jsonb) || ${events}::jsonb)`,
-      })
-      .where(and(eq(sandboxPayments.id, id), inArray(sandboxPayments.status, from)))
-      .returning();
+    const [row] = await runStatement<SandboxRow>(db, changePayment, [
+      id,
+      from,
+      to,
+      JSON.stringify(eventsFor(to)),
+      extra.failureReason !== undefined,
+      extra.failureReason ?? null,
+      extra.refundedHalalas ?? null,
+    ]);
     if (row) options.onWebhookQueued();
     return row;
   };
 
   const get = async (id: string) => {
-    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+    const [row] = await runStatement<SandboxRow>(db, findPayment, [id]);
     return row as (SandboxRow & { details: SandboxDetails }) | undefined;
   };
 
@@ -218,29 +271,22 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
         phone: request.buyer.phone,
         webhooks: status === "requires_action" ? [] : eventsFor(status),
       };
-      const [inserted] = await db
-        .insert(sandboxPayments)
-        .values({
-          id,
-          method: request.method,
-          status,
-          amountHalalas: request.amountHalalas,
-          currency: request.currency,
-          orderReference: request.reference,
-          details,
-          failureReason: failureReason ?? null,
-          idempotencyKey: request.idempotencyKey,
-        })
-        .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
-        .returning();
+      const [inserted] = await runStatement<SandboxRow>(db, insertPayment, [
+        id,
+        request.method,
+        status,
+        request.amountHalalas,
+        request.currency,
+        request.reference,
+        JSON.stringify(details),
+        failureReason ?? null,
+        request.idempotencyKey,
+      ]);
       if (inserted) {
         if (status !== "requires_action") options.onWebhookQueued();
         return withUrl(inserted);
       }
-      const [existing] = await db
-        .select()
-        .from(sandboxPayments)
-        .where(eq(sandboxPayments.idempotencyKey, request.idempotencyKey));
+      const [existing] = await runStatement<SandboxRow>(db, findByIdempotencyKey, [request.idempotencyKey]);
       if (!existing) throw new GatewayError("sandbox", "idempotency conflict without a payment", 409);
       return withUrl(existing);
     },
@@ -321,12 +367,8 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
       const digits = digitsOnly(number);
       const outcome = testCards[digits] ?? "declined";
       const card = JSON.stringify({ last4: digits.slice(-4), outcome });
-      const updated = await db
-        .update(sandboxPayments)
-        .set({ details: sql`jsonb_set(${sandboxPayments.details}, '{card}', ${card}::jsonb)`, updatedAt: new Date() })
-        .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, "requires_action")))
-        .returning({ id: sandboxPayments.id });
-      return updated.length > 0;
+      const [updated] = await runStatement<SandboxRow>(db, rememberCard, [id, card]);
+      return updated as (SandboxRow & { details: SandboxDetails }) | undefined;
     },
 
     async finishThreeDs(id, approve) {
@@ -403,24 +445,17 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
           else outcome.set(index, event.attempts + 1 >= MAX_WEBHOOK_ATTEMPTS ? "drop" : "retry");
         }
         if (outcome.size === 0) continue;
-        // Rewrite the queue under the row lock: only the events handled here change; events queued
-        // meanwhile (appended at the end) are kept.
-        await db.transaction(async (tx) => {
-          const [current] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.id, row.id)).for("update");
-          if (!current) return;
-          const queue = ((current.details as SandboxDetails).webhooks ?? []).flatMap((event, index) => {
-            const done = outcome.get(index);
-            if (index >= webhooks.length || webhooks[index]?.eventId !== event.eventId || done === undefined)
-              return [event];
-            if (done !== "retry") return [];
-            const attempts = event.attempts + 1;
-            return [{ ...event, attempts, dueAt: Date.now() + Math.min(60_000, 1000 * 2 ** attempts) }];
-          });
-          await tx
-            .update(sandboxPayments)
-            .set({ details: sql`jsonb_set(${sandboxPayments.details}, '{webhooks}', ${JSON.stringify(queue)}::jsonb)` })
-            .where(eq(sandboxPayments.id, row.id));
-        });
+        const settled: Record<string, PendingWebhook | null> = {};
+        for (const [index, done] of outcome) {
+          const event = webhooks[index];
+          if (!event) continue;
+          const attempts = event.attempts + 1;
+          settled[`${index}:${event.eventId}`] =
+            done === "retry"
+              ? { ...event, attempts, dueAt: Date.now() + Math.min(60_000, 1000 * 2 ** attempts) }
+              : null;
+        }
+        await runStatement(db, settleWebhooks, [row.id, JSON.stringify(settled)]);
       }
       return { more: rows.length === 50 };
     },
