@@ -32,8 +32,7 @@ try {
  * Lets the browser run what is waiting (input, a frame) before the next step; not in a background
  * tab, where timers wait up to a second.
  */
-const nextTask = () =>
-  document.visibilityState === "hidden" ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextTask = () => new Promise<void>((resolve) => (document.hidden ? resolve() : setTimeout(resolve)));
 
 async function start(): Promise<void> {
   if (!boot?.dataset.entry) return;
@@ -63,35 +62,26 @@ async function start(): Promise<void> {
  * Runs `then` once the first contentful paint has been presented. An animation frame is not
  * enough: its callbacks run before the frame is painted, and on a slow device the paint is
  * presented a hundred milliseconds or more later, while the modules would already be loading.
- * Without the Paint Timing API, or if nothing contentful is painted within 3 s, after the next
- * frame.
+ * Without the Paint Timing API, after the next frame; at the latest after 3 s.
  */
 function afterFirstPaint(then: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    then();
+  let go = () => {
+    go = () => {};
+    setTimeout(then);
   };
   const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
-  if (painted() || typeof PerformanceObserver === "undefined") {
-    requestAnimationFrame(() => setTimeout(once, 0));
+  if (painted() || !PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+    requestAnimationFrame(() => go());
     return;
   }
-  try {
-    const observer = new PerformanceObserver(() => {
-      if (!painted()) return;
-      observer.disconnect();
-      setTimeout(once, 0);
-    });
-    observer.observe({ type: "paint", buffered: true });
-  } catch {
-    requestAnimationFrame(() => setTimeout(once, 0));
-    return;
-  }
-  setTimeout(once, 3000);
+  new PerformanceObserver((_, observer) => {
+    if (!painted()) return;
+    observer.disconnect();
+    go();
+  }).observe({ type: "paint", buffered: true });
+  setTimeout(() => go(), 3000);
 }
 
 // A page opened in a background tab paints nothing and runs no animation frames: start at once.
-if (document.visibilityState === "hidden") void start();
+if (document.hidden) void start();
 else afterFirstPaint(() => void start());

@@ -495,14 +495,21 @@ async function englishWords(page: Page): Promise<string[]> {
 
 test.describe("testimonials on the home page", () => {
   for (const l of languages) {
-    test(`${l.home}: shown after hydration from GET /api/testimonials, outside the first load`, async ({ page }) => {
-      const response = page.waitForResponse((r) => r.url().endsWith("/api/testimonials"));
+    test(`${l.home}: shown from GET /api/testimonials when scrolled near, outside the first load`, async ({ page }) => {
+      let asked = false;
+      page.on("request", (r) => {
+        if (r.url().endsWith("/api/testimonials")) asked = true;
+      });
       await page.goto(l.home);
-      // Not in the prerendered page, nor among the modules it loads first.
+      // Not in the prerendered page, nor among the modules it loads first, nor asked for at start.
       expect(await page.getByTestId("testimonials").count()).toBe(0);
       const preload = (await page.locator("script[data-entry]").getAttribute("data-preload")) ?? "";
       expect(preload).not.toMatch(/testimonial/i);
       await waitForApp(page);
+      await page.waitForLoadState("networkidle");
+      expect(asked).toBe(false);
+      const response = page.waitForResponse((r) => r.url().endsWith("/api/testimonials"));
+      await page.locator("footer").scrollIntoViewIfNeeded();
       const body = (await (await response).json()) as { testimonials: { quote: string; quoteAr: string }[] };
       const section = page.getByTestId("testimonials");
       if (body.testimonials.length === 0) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { foldSize } from "#client/components/ui/fold-size.ts";
 import { Link } from "#client/lib/router.tsx";
 import { ArrowIcon, EyeMark } from "#client/components/ui/icons.tsx";
@@ -149,9 +149,10 @@ export default function HomePage() {
         </NearViewport>
       </section>
 
-      <AfterHydration>
+      {/* Far down the page: their chunk and data load when a visitor scrolls near, not at start. */}
+      <NearViewport className="">
         <Testimonials />
-      </AfterHydration>
+      </NearViewport>
 
       <StaticSection as="section" className="below-fold bg-ink py-24 text-sand md:py-32" style={foldSize(325, 295)}>
         <Reveal kind="scaleIn" className="container-page flex flex-col items-center text-center">
@@ -202,19 +203,4 @@ function NearViewport({ children, className }: { children: React.ReactNode; clas
       {near ? <Suspense fallback={<div className={className} />}>{children}</Suspense> : null}
     </div>
   );
-}
-
-/**
- * Renders its children only once the page has hydrated and the browser is idle: their chunk and
- * data never compete with the first paint or hydration, and the prerendered HTML has none of it.
- */
-function AfterHydration({ children }: { children: React.ReactNode }) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => setReady(true));
-    return () => cancel(handle);
-  }, []);
-  return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
