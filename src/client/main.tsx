@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from "react";
+import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "./lib/router.tsx";
 import { App } from "./app.tsx";
@@ -35,12 +35,7 @@ const app = (
 );
 if (container.firstElementChild) {
   markHydrationStart();
-  // Hydrating inside a transition lets React yield to the browser every few milliseconds instead
-  // of hydrating the whole page in one task (the page's largest after the first paint); a tap on a
-  // part not hydrated yet is replayed once it is. Next.js and Remix hydrate the same way.
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
+  hydrateRoot(container, app);
 } else createRoot(container).render(app);
 
 logArabicFontLoad();
