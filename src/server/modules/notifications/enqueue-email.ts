@@ -18,16 +18,22 @@ export type EmailToSend = {
  * from JSON (`jsonb_to_recordset`) together with the change they are about.
  */
 export function outboxRow(message: EmailToSend) {
+  const { replyTo, dedupeKey, ...rest } = outboxValues(message);
+  return { ...rest, reply_to: replyTo, dedupe_key: dedupeKey };
+}
+
+/** An e-mail as the outbox table's values, in the schema's (camelCase) names. */
+function outboxValues(message: EmailToSend) {
   return {
     kind: message.kind,
     to: message.to,
-    reply_to: message.replyTo ?? null,
+    replyTo: message.replyTo ?? null,
     subject: message.email.subject,
     ...("blocks" in message.email
       ? { content: message.email }
       : { html: message.email.html, text: message.email.text }),
     lang: message.email.lang,
-    dedupe_key: message.dedupeKey,
+    dedupeKey: message.dedupeKey,
   };
 }
 
@@ -40,19 +46,7 @@ export async function enqueueEmails(tx: Db, messages: EmailToSend[]): Promise<nu
   if (messages.length === 0) return 0;
   const inserted = await tx
     .insert(outbox)
-    .values(
-      messages.map((message) => ({
-        kind: message.kind,
-        to: message.to,
-        replyTo: message.replyTo ?? null,
-        subject: message.email.subject,
-        ...("blocks" in message.email
-          ? { content: message.email }
-          : { html: message.email.html, text: message.email.text }),
-        lang: message.email.lang,
-        dedupeKey: message.dedupeKey,
-      })),
-    )
+    .values(messages.map(outboxValues))
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id });
   return inserted.length;
