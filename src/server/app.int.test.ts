@@ -143,7 +143,10 @@ describe("security", () => {
     const response = await app.inject({ url: "/healthz", headers: { "x-request-id": "req-12345678" } });
     expect(response.headers["x-request-id"]).toBe("req-12345678");
     const generated = await app.inject({ url: "/healthz", headers: { "x-request-id": "<script>" } });
-    expect(generated.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const next = await app.inject({ url: "/healthz" });
+    expect(generated.headers["x-request-id"]).toMatch(/^[\w-]{8}-[0-9a-z]{8,}$/);
+    expect(next.headers["x-request-id"]).toMatch(/^[\w-]{8}-[0-9a-z]{8,}$/);
+    expect(next.headers["x-request-id"]).not.toBe(generated.headers["x-request-id"]);
   });
 });
 

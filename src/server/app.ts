@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
 import cookie from "@fastify/cookie";
 import compress from "@fastify/compress";
 import Fastify, {
@@ -16,6 +16,8 @@ import auth from "./plugins/auth.ts";
 import backgroundJobs from "./plugins/background-jobs.ts";
 import catalogCache from "./plugins/catalog-cache.ts";
 import { clientErrors, frameworkErrors } from "./lib/early-errors.ts";
+import { compressThreshold } from "./lib/accept-encoding.ts";
+import { FrontDoor, requestIdOf } from "./lib/front-door.ts";
 import { requestLoggerFactory } from "./lib/request-logger.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import database from "./plugins/database.ts";
@@ -34,9 +36,6 @@ import health from "./routes/health.ts";
 import sandboxGateway from "./routes/sandbox-gateway.ts";
 import seo from "./routes/seo.ts";
 
-/** Bytes below which compressing an answer saves no round trip (about one TCP segment). */
-export const compressThreshold = 1400;
-
 /**
  * Fastify's own hop count trusts no one (it cannot tell a proxy from a client), so a count
  * becomes "the nearest `hops` peers are our proxies": the client address is the entry that many
@@ -49,6 +48,13 @@ function trustedProxies(setting: Config["TRUST_PROXY"]) {
 
 /** One log line per answered request, when it is answered (Fastify writes two by default). */
 class OneLinePerRequest extends LogController {
+  readonly #frontDoor: FrontDoor;
+
+  constructor(frontDoor: FrontDoor) {
+    super();
+    this.#frontDoor = frontDoor;
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
@@ -59,14 +65,22 @@ class OneLinePerRequest extends LogController {
       ms: Math.round(reply.elapsedTime),
     };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
-    // Pages and assets served as usual are the bulk of the traffic and the least telling: they
-    // are logged at debug; API calls and anything that went wrong at info.
-    else if (reply.statusCode < 400 && !request.url.startsWith("/api/")) reply.log.debug(line, "request completed");
+    // Pages, assets and the other answers that are the same for everyone (those the front door
+    // holds) are the bulk of the traffic and the least telling: they are logged at debug; other
+    // API calls and anything that went wrong at info.
+    else if (reply.statusCode < 400 && (!request.url.startsWith("/api/") || this.#frontDoor.holds(request.url))) {
+      reply.log.debug(line, "request completed");
+    }
     else reply.log.info(line, "request completed");
   }
 }
 
-const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Answers the same for everyone, served before the app (lib/front-door.ts). */
+    readonly frontDoor: FrontDoor;
+  }
+}
 
 /** Builds the whole application from plugins; `server.ts` only listens. Tests call this directly. */
 export type BuildOptions = {
@@ -85,9 +99,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   // The same headers as every other answer, for the refusals Fastify makes before any hook runs.
   const headers = securityHeaders(securityOptions);
+  // Pages and assets, answered as the app answers them, before the app (lib/front-door.ts).
+  const frontDoor = new FrontDoor({ enabled: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace" });
+  const http = {
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // Node refuses a header deadline later than the request's.
+    headersTimeout:
+      config.REQUEST_TIMEOUT_MS > 0
+        ? Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS)
+        : config.HEADERS_TIMEOUT_MS,
+    connectionsCheckingInterval: 1000,
+  };
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(frontDoor),
     // A request's pino child is made when it first logs, not for every request (most log nothing).
     childLoggerFactory: requestLoggerFactory,
     // Opening the embedded database and migrating it can take longer than Fastify's 10 s on a
@@ -99,28 +124,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     connectionTimeout: config.CONNECTION_TIMEOUT_MS,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
-    http: {
-      requestTimeout: config.REQUEST_TIMEOUT_MS,
-      // Node refuses a header deadline later than the request's.
-      headersTimeout:
-        config.REQUEST_TIMEOUT_MS > 0
-          ? Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS)
-          : config.HEADERS_TIMEOUT_MS,
-      connectionsCheckingInterval: 1000,
+    // The server Fastify would make (its timeouts as set above), with the front door first.
+    serverFactory: (handler) => {
+      const server = createServer(http, (request, response) => {
+        if (!frontDoor.serve(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
+      server.requestTimeout = config.REQUEST_TIMEOUT_MS;
+      server.setTimeout(config.CONNECTION_TIMEOUT_MS);
+      return server;
     },
     // Form and payment bodies are small; a route that takes more (an image) says so itself.
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
-    genReqId: (request) => {
-      const given = request.headers["x-request-id"];
-      return typeof given === "string" && requestIdPattern.test(given) ? given : randomUUID();
-    },
+    genReqId: (request) => requestIdOf(request.headers["x-request-id"]),
     routerOptions: { ignoreDuplicateSlashes: true },
     // Refusals that come before any hook runs get the same headers and error shape as the rest.
     frameworkErrors: frameworkErrors(headers),
     clientErrorHandler: clientErrors(headers),
   });
 
+  app.decorate("frontDoor", frontDoor);
   app.setValidatorCompiler(zodValidatorCompiler);
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
 

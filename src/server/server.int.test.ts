@@ -45,7 +45,7 @@ describe("the server process", () => {
     const run = await runServer({ DATA_DIR: mkdtempSync(join(tmpdir(), "srv-")) }, async (port, stop) => {
       const response = await fetch(`http://127.0.0.1:${port}/readyz`);
       health = response.status;
-      await fetch(`http://127.0.0.1:${port}/api/products`);
+      await fetch(`http://127.0.0.1:${port}/api/fonts`);
       stop();
     });
     expect(health).toBe(200);
@@ -59,7 +59,7 @@ describe("the server process", () => {
       lines.filter(
         (line) =>
           line.msg === "request completed" &&
-          line.url === "/api/products" &&
+          line.url === "/api/fonts" &&
           line.statusCode === 200 &&
           typeof line.reqId === "string",
       ),

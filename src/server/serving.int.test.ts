@@ -1,3 +1,4 @@
+import { request, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -148,5 +149,92 @@ describe("the product catalog", () => {
 
     expect(await updateProduct(app.db, app.catalogCache, "sanam", { active: false })).toBe(true);
     expect((await app.inject("/api/products")).json().products.map((p: { id: string }) => p.id)).toEqual(["nawat"]);
+  });
+});
+
+/** A GET over real HTTP, the body as it crossed the wire. */
+function httpGet(url: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const exchange = request(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    });
+    exchange.on("error", reject).end();
+  });
+}
+
+/** The headers that describe the answer (not the exchange: date, connection, request id). */
+function answerHeaders(headers: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !/^(date|connection|keep-alive|x-request-id)$/.test(name)),
+  );
+}
+
+describe("the front door (answers the same for everyone, before the app)", () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await app.listen({ host: "127.0.0.1", port: 0 });
+  });
+
+  it("answers every page, asset and the catalog with the app's own status, headers and bytes", async () => {
+    const paths = app.frontDoor.paths();
+    expect(paths).toEqual(
+      expect.arrayContaining(["/", "/ar", "/ar/products", "/assets/index-Ab12Cd34.js", "/api/products"]),
+    );
+    expect(paths).not.toContain("/404.html");
+    for (const path of paths) {
+      for (const encoding of ["br, gzip", "gzip", "identity"]) {
+        const served = app.frontDoor.served;
+        const door = await httpGet(`${base}${path}`, { "accept-encoding": encoding });
+        expect(app.frontDoor.served, path).toBe(served + 1);
+        const pipeline = await app.inject({ url: path, headers: { "accept-encoding": encoding } });
+        expect(door.status, path).toBe(pipeline.statusCode);
+        expect(answerHeaders(door.headers), `${path} (${encoding})`).toEqual(answerHeaders(pipeline.headers));
+        expect(door.body.equals(pipeline.rawPayload), path).toBe(true);
+        expect(door.headers["x-request-id"]).toMatch(/^[\w-]{8}-[0-9a-z]{8,}$/);
+      }
+    }
+  });
+
+  it("lets through what is not the same for everyone: conditional requests, HEAD, queries, the language cookie", async () => {
+    const first = await httpGet(`${base}/ar/products`, { "accept-encoding": "br" });
+    const served = app.frontDoor.served;
+    const conditional = await httpGet(`${base}/ar/products`, {
+      "accept-encoding": "br",
+      "if-none-match": first.headers.etag as string,
+    });
+    expect(conditional.status).toBe(304);
+    const remembered = await httpGet(`${base}/`, { cookie: "lang=ar" });
+    expect(remembered.status).toBe(302);
+    expect(remembered.headers.location).toBe("/ar");
+    const head = await httpGet(`${base}/ar/products`, { "accept-encoding": "br" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.etag).toBe(first.headers.etag);
+    expect(head.body.length).toBe(0);
+    const query = await httpGet(`${base}/ar/products?from=home`, { "accept-encoding": "br" });
+    expect(query.status).toBe(200);
+    expect(query.body.equals(first.body)).toBe(true);
+    const unknown = await httpGet(`${base}/no-such-page`);
+    expect(unknown.status).toBe(404);
+    expect(app.frontDoor.served).toBe(served);
+  });
+
+  it("serves the catalog a write has just changed, not the one before", async () => {
+    const before = await httpGet(`${base}/api/products`);
+    const price = (body: Buffer, id: string) =>
+      (JSON.parse(body.toString()) as { products: { id: string; priceHalalas: number }[] }).products.find(
+        (p) => p.id === id,
+      )?.priceHalalas;
+    expect(await updateProduct(app.db, app.catalogCache, "nawat", { priceHalalas: 41_100 })).toBe(true);
+    const after = await httpGet(`${base}/api/products`);
+    expect(price(after.body, "nawat")).toBe(41_100);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    // Read again from the database and back in the front door.
+    await httpGet(`${base}/api/products`);
+    const served = app.frontDoor.served;
+    expect(price((await httpGet(`${base}/api/products`)).body, "nawat")).toBe(41_100);
+    expect(app.frontDoor.served).toBe(served + 1);
   });
 });

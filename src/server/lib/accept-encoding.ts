@@ -1,5 +1,8 @@
 import { parseQualityList } from "./quality-list.ts";
 
+/** Bytes below which compressing an answer saves no round trip (about one TCP segment). */
+export const compressThreshold = 1400;
+
 /** The encodings the server keeps ready: brotli, gzip, or the bytes as they are. */
 export type ContentEncoding = "br" | "gzip" | "identity";
 
@@ -37,4 +40,23 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   const strip = (tag: string) => tag.trim().replace(/^W\//, "");
   const wanted = strip(etag);
   return header.split(",").some((tag) => strip(tag) === wanted);
+}
+
+/**
+ * pickEncoding by the Accept-Encoding header, remembered: browsers send a handful of distinct
+ * values, so a page request looks its choice up instead of parsing the list again.
+ */
+export function encodingPicker(): (header: string | string[] | undefined) => ContentEncoding {
+  const known = new Map<string, ContentEncoding>();
+  return (header) => {
+    if (typeof header !== "string") return pickEncoding(header);
+    let encoding = known.get(header);
+    if (encoding === undefined) {
+      encoding = pickEncoding(header);
+      // A client sending ever new values gets them parsed each time, not a growing map.
+      if (known.size >= 64) known.clear();
+      known.set(header, encoding);
+    }
+    return encoding;
+  };
 }

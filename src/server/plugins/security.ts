@@ -16,6 +16,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The Content-Security-Policy header of the base policy widened by `extension`, to keep and reuse. */
     cspWith(extension: CspDirectives): string;
+    /** The headers every answer carries, as the onRequest hook sets them (names lower-cased). */
+    readonly securityHeaders: Readonly<Record<string, string>>;
   }
 }
 
@@ -34,6 +36,7 @@ export default fp<{ https: boolean; styleHashes?: string[]; siteUrl?: string }>(
     const base = baseCsp(settings);
     const headers = lowerCased(securityHeaders(settings));
 
+    app.decorate("securityHeaders", headers);
     app.decorate("cspWith", (extension: CspDirectives) => serializeCsp(extendCsp(base, extension)));
     app.decorateReply("extendCsp", function (this: FastifyReply, extension: CspDirectives) {
       const routeExtension = this.request.routeOptions.config?.csp;

@@ -9,7 +9,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { langCookie, splitLangPath, localizePath } from "#shared/lang.ts";
 import { redirects } from "#shared/routes.ts";
-import { etagMatches, pickEncoding, type ContentEncoding } from "../lib/accept-encoding.ts";
+import { encodingPicker, etagMatches, type ContentEncoding } from "../lib/accept-encoding.ts";
+import { readyAnswer, type FrontDoorEntry } from "../lib/front-door.ts";
 import { redirectWithinSite } from "../lib/site-redirect.ts";
 
 type Variant = { body: Buffer; etag: string };
@@ -116,25 +117,6 @@ function answersOf(sendable: Sendable, headers: Record<string, string>): Answers
     };
   };
   return { identity: answer(sendable.identity), br: answer(sendable.br), gzip: answer(sendable.gzip) };
-}
-
-/**
- * pickEncoding by the Accept-Encoding header, remembered: browsers send a handful of distinct
- * values, so a page request looks its choice up instead of parsing the list again.
- */
-function encodingPicker(): (header: string | string[] | undefined) => ContentEncoding {
-  const known = new Map<string, ContentEncoding>();
-  return (header) => {
-    if (typeof header !== "string") return pickEncoding(header);
-    let encoding = known.get(header);
-    if (encoding === undefined) {
-      encoding = pickEncoding(header);
-      // A client sending ever new values gets them parsed each time, not a growing map.
-      if (known.size >= 64) known.clear();
-      known.set(header, encoding);
-    }
-    return encoding;
-  };
 }
 
 /**
@@ -254,6 +236,21 @@ export default fp<{ root: string }>(
       if (!page) return app.sendNotFoundPage(request, reply);
       return send(request, reply, page, 200);
     });
+
+    // The same answers, replayed in front of the app for a plain GET (lib/front-door.ts, decision
+    // 0027): the security hook's headers, then the answer's own, as the pipeline above sets them
+    // (serving.int.test.ts compares the two for every page and asset).
+    const replayed = (answers: Answers): FrontDoorEntry["answers"] => {
+      const one = (answer: Answer) => readyAnswer(200, { ...app.securityHeaders, ...answer.headers }, answer.body);
+      return { identity: one(answers.identity), br: one(answers.br), gzip: one(answers.gzip) };
+    };
+    for (const [path, answers] of pages) {
+      // The 404 pages are sent by sendNotFoundPage, with status 404.
+      if (path.endsWith(".html")) continue;
+      const home = splitLangPath(path).path === "/";
+      app.frontDoor.set(path, { answers: replayed(answers), ...(home ? { unlessCookie: langCookie } : {}) });
+    }
+    for (const [path, answers] of assets) app.frontDoor.set(path, { answers: replayed(answers) });
   },
   { name: "static-site", dependencies: ["@fastify/cookie", "security"] },
 );

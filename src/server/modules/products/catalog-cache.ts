@@ -1,8 +1,47 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { compressThreshold, type ContentEncoding } from "#server/lib/accept-encoding.ts";
 import type { CatalogProduct } from "./list-products.ts";
 
-/** The catalog as `GET /api/products` sends it: serialized once, with an ETag. */
-export type CachedCatalog = { products: CatalogProduct[]; json: string; etag: string };
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** One encoding of the catalog as sent: its bytes, its ETag, and its Content-Encoding if any. */
+export type CatalogVariant = { body: Buffer; etag: string; encoding?: "br" | "gzip" };
+
+/**
+ * The catalog as `GET /api/products` sends it: serialized once and, when it is large enough for
+ * that to save a packet, compressed once (brotli and gzip), each variant with its ETag, so that
+ * no request serializes or compresses it.
+ */
+export type CachedCatalog = {
+  products: CatalogProduct[];
+  json: string;
+  variants: Record<ContentEncoding, CatalogVariant>;
+};
+
+/** The catalog's sendable forms, made when it is read from the database. */
+async function sendable(products: CatalogProduct[]): Promise<CachedCatalog> {
+  const json = JSON.stringify({ products });
+  const body = Buffer.from(json);
+  const hash = createHash("sha1").update(body).digest("base64url").slice(0, 20);
+  const identity: CatalogVariant = { body, etag: `"${hash}"` };
+  if (body.length < compressThreshold) return { products, json, variants: { identity, br: identity, gzip: identity } };
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  return {
+    products,
+    json,
+    variants: {
+      identity,
+      br: { body: br, etag: `"${hash}-br"`, encoding: "br" },
+      gzip: { body: gz, etag: `"${hash}-gz"`, encoding: "gzip" },
+    },
+  };
+}
 
 export type CatalogCache = {
   /**
@@ -12,6 +51,11 @@ export type CatalogCache = {
   get(): Promise<CachedCatalog>;
   /** Drops the cached catalog: every code path that writes products calls this after committing. */
   invalidate(): void;
+  /**
+   * Calls `listener` whenever the catalog in memory changes: with the new one and the time (on
+   * the cache's clock) until which it is fresh, or with nothing when it is dropped.
+   */
+  subscribe(listener: (catalog: CachedCatalog | undefined, freshUntil: number) => void): void;
 };
 
 /**
@@ -29,16 +73,22 @@ export function createCatalogCache(
   let pending: Promise<CachedCatalog> | undefined;
   // Bumped by invalidate(), so a read that started before a write is not cached after it.
   let generation = 0;
+  const listeners: ((catalog: CachedCatalog | undefined, freshUntil: number) => void)[] = [];
+  const tell = (catalog: CachedCatalog | undefined, freshUntil: number) => {
+    for (const listener of listeners) listener(catalog, freshUntil);
+  };
 
   const refresh = (): Promise<CachedCatalog> => {
     if (pending) return pending;
     const started = generation;
     const at = now();
     const reading = load()
-      .then((products) => {
-        const json = JSON.stringify({ products });
-        const value = { products, json, etag: `"${createHash("sha1").update(json).digest("base64url").slice(0, 20)}"` };
-        if (started === generation) cached = { value, at };
+      .then(sendable)
+      .then((value) => {
+        if (started === generation) {
+          cached = { value, at };
+          tell(value, at + ttlMs);
+        }
         return value;
       })
       .finally(() => {
@@ -60,6 +110,10 @@ export function createCatalogCache(
       generation++;
       cached = undefined;
       pending = undefined;
+      tell(undefined, 0);
+    },
+    subscribe(listener) {
+      listeners.push(listener);
     },
   };
 }
