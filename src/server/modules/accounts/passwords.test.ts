@@ -8,6 +8,7 @@ import {
   setPasswordQueueLimit,
   verifyPassword,
 } from "./passwords.ts";
+import { PASSWORD_THREAD_NICE, passwordThreadNice } from "./password-threads.ts";
 
 afterEach(() => setPasswordQueueLimit(4));
 
@@ -19,6 +20,14 @@ describe("passwords (DESIGN D6)", () => {
     expect(await verifyPassword(stored, "walnut and dates")).toBe(true);
     expect(await verifyPassword(stored, "walnut and date")).toBe(false);
     expect(await verifyPassword("not a hash", "walnut and dates")).toBe(false);
+  });
+
+  it("computes argon2 on a thread at the lowest priority, not on the event loop's", async () => {
+    expect(PASSWORD_THREAD_NICE).toBe(19);
+    expect(await passwordThreadNice()).toBe(PASSWORD_THREAD_NICE);
+    // The event loop's thread keeps its own priority.
+    const { getPriority } = await import("node:os");
+    expect(getPriority(0)).toBeLessThan(PASSWORD_THREAD_NICE);
   });
 
   it("checks an unknown account's password against a dummy hash: false, at the cost of a real check", async () => {

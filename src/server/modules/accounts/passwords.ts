@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { hash, verify, type Algorithm, type Options } from "@node-rs/argon2";
+import type { Algorithm, Options } from "@node-rs/argon2";
 import { ApiError } from "#server/lib/api-error.ts";
+import { hashOnThread, verifyOnThread } from "./password-threads.ts";
 
 /**
- * DESIGN D6: argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane). @node-rs/argon2 hashes on
- * libuv's thread pool, so a sign-in never blocks the event loop.
+ * DESIGN D6: argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane), computed on password
+ * threads of their own at the lowest priority (password-threads.ts), so a sign-in never blocks
+ * the event loop nor takes a core's share from it.
  */
 export const PASSWORD_HASH_OPTIONS: Options = {
   algorithm: 2 as Algorithm, // Argon2id (a const enum the type-only import cannot name)
@@ -65,14 +67,14 @@ async function throughGate<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return throughGate(() => hash(password, PASSWORD_HASH_OPTIONS));
+  return throughGate(() => hashOnThread(password, PASSWORD_HASH_OPTIONS));
 }
 
 /** Whether `password` matches a stored hash; a malformed hash is a mismatch, not a crash. */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   return throughGate(async () => {
     try {
-      return await verify(storedHash, password);
+      return await verifyOnThread(storedHash, password);
     } catch {
       return false;
     }
@@ -86,7 +88,7 @@ let dummyHash: Promise<string> | undefined;
  * unknown e-mail takes as long as for a real account, so timing does not tell them apart.
  */
 function dummy(): Promise<string> {
-  dummyHash ??= hash(randomBytes(32).toString("base64url"), PASSWORD_HASH_OPTIONS);
+  dummyHash ??= hashOnThread(randomBytes(32).toString("base64url"), PASSWORD_HASH_OPTIONS);
   return dummyHash;
 }
 
