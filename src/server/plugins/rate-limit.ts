@@ -4,6 +4,7 @@ import RedisStore from "@fastify/rate-limit/store/RedisStore.js";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import fp from "fastify-plugin";
+import { withoutStack } from "../lib/api-error.ts";
 import { memoryAttemptCounter, redisAttemptCounter, type AttemptCounter } from "../lib/attempt-counter.ts";
 
 declare module "fastify" {
@@ -115,6 +116,9 @@ export default fp<{ redisUrl?: string; perMinute: number }>(
     app.decorate("attemptCounter", counter);
     await app.register(rateLimit, {
       global: false,
+      // The plugin's own refusal, without the stack it would capture for every 429.
+      errorResponseBuilder: (_request, context) =>
+        withoutStack(() => Object.assign(new Error(`Rate limit exceeded, retry in ${context.after}`), { statusCode: context.statusCode })),
       max: options.perMinute,
       timeWindow: "1 minute",
       ...(store ? { store } : {}),
