@@ -8,21 +8,30 @@
  * dist/server/server.js when there is one, else the sources through tsx) with its default limits,
  * and runs `--concurrency` clients, each from its own address (X-Forwarded-For through
  * TRUST_PROXY=1), signing in to random accounts with a wrong password `--bad` of the time. At the
- * same time one client asks /healthz every 50 ms. Prints latency percentiles, the statuses (429s
+ * same time a probe in a process of its own asks /healthz every 50 ms, as an operator's health
+ * check would: in the load's process it measured the load generator's own queue (50 closed-loop
+ * clients keep that thread busy), not the server. Prints latency percentiles, the statuses (429s
  * from the per-address and per-account limits, and 429 `busy` when PASSWORD_CHECK_QUEUE checks
  * are already waiting: all expected and counted) and the budgets.
  *
+ * `--client http` (default) sends with node:http and a keep-alive agent; `--client fetch` with
+ * Node's fetch, which costs this script's thread about 1.7 ms per request (decision 0026).
+ * Once the server runs, this script and its probe move to one core (`--client-cpu`, by default
+ * the last; `none` leaves them anywhere) and the server keeps every core, so that the load
+ * generator does not take the event loop's core from under it (as bench:serve pins wrk).
+ *
  *   npm run bench:signin -- [--seconds 10] [--concurrency 50] [--accounts 500] [--bad 0.3]
- *                           [--database-url postgres://…] [--port 3230]
+ *                           [--client http|fetch] [--database-url postgres://…] [--port 3230]
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { once } from "node:events";
-import { loadavg } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { openDatabase } from "#server/db/database.ts";
 import { users } from "#server/db/schema/accounts.ts";
 import { hashPassword } from "#server/modules/accounts/passwords.ts";
+import { benchClient } from "./lib/bench-client.ts";
 import { freshBenchDatabase } from "./lib/bench-database.ts";
 
 const { values } = parseArgs({
@@ -31,6 +40,8 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "50" },
     accounts: { type: "string", default: "500" },
     bad: { type: "string", default: "0.3" },
+    client: { type: "string", default: "http" },
+    "client-cpu": { type: "string", default: String(availableParallelism() - 1) },
     "database-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "" },
     port: { type: "string", default: process.env.BENCH_PORT ?? "3230" },
   },
@@ -86,7 +97,7 @@ const server: ChildProcess = spawn(
       TRUST_PROXY: "1",
       BACKGROUND_JOBS: "false",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "inherit" : "ignore", "inherit"],
   },
 );
 for (;;) {
@@ -113,6 +124,13 @@ const healthLatencies: number[] = [];
 let networkErrors = 0;
 let healthErrors = 0;
 
+if (values.client !== "http" && values.client !== "fetch") throw new Error("--client is http or fetch");
+const send = benchClient(base, values.client, concurrency);
+if (values["client-cpu"] !== "none" && availableParallelism() > 1) {
+  const pinned = spawnSync("taskset", ["-a", "-p", "-c", values["client-cpu"], String(process.pid)]);
+  if (pinned.status !== 0) console.warn(`could not pin the load to CPU ${values["client-cpu"]} (taskset missing?)`);
+}
+
 async function client(index: number, until: number): Promise<void> {
   const address = `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`;
   while (performance.now() < until) {
@@ -120,12 +138,11 @@ async function client(index: number, until: number): Promise<void> {
     const password = Math.random() < badShare ? "not the password" : PASSWORD;
     const started = performance.now();
     try {
-      const response = await fetch(`${base}/api/auth/signin`, {
+      const response = await send("/api/auth/signin", {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": address },
         body: JSON.stringify({ email, password }),
       });
-      await response.arrayBuffer();
       const elapsed = performance.now() - started;
       latencies.push(elapsed);
       if (response.status === 200 || response.status === 401) checkedLatencies.push(elapsed);
@@ -137,30 +154,49 @@ async function client(index: number, until: number): Promise<void> {
   }
 }
 
-async function healthProbe(until: number): Promise<void> {
-  while (performance.now() < until) {
-    const started = performance.now();
-    try {
-      const response = await fetch(`${base}/healthz`);
-      await response.arrayBuffer();
-      if (response.status === 200) healthLatencies.push(performance.now() - started);
-      else healthErrors++;
-    } catch {
-      healthErrors++;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/**
+ * The /healthz probe, in a child process of its own (its timings must not wait behind the load
+ * generator's event loop): every 50 ms for `duration` ms, then prints its latencies as JSON.
+ */
+const probeScript = `
+const [base, duration] = process.argv.slice(1);
+const http = require("node:http");
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const latencies = []; let errors = 0;
+const until = performance.now() + Number(duration);
+const once = () => new Promise((resolve) => {
+  const started = performance.now();
+  http.get(base + "/healthz", { agent }, (response) => {
+    response.resume();
+    response.on("end", () => { if (response.statusCode === 200) latencies.push(performance.now() - started); else errors++; resolve(); });
+  }).on("error", () => { errors++; resolve(); });
+});
+(async () => {
+  while (performance.now() < until) { await once(); await new Promise((r) => setTimeout(r, 50)); }
+  agent.destroy();
+  process.stdout.write(JSON.stringify({ latencies, errors }));
+})();
+`;
+
+async function healthProbe(duration: number): Promise<void> {
+  const probe = spawn(process.execPath, ["-e", probeScript, base, String(duration)], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  probe.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  await once(probe, "exit");
+  const result = JSON.parse(out) as { latencies: number[]; errors: number };
+  healthLatencies.push(...result.latencies);
+  healthErrors += result.errors;
 }
 
 const load = loadavg()
   .map((n) => n.toFixed(2))
   .join(" ");
 console.log(
-  `bench:signin: ${concurrency} clients for ${seconds} s, ${accountCount} accounts, ${Math.round(badShare * 100)}% wrong passwords; ${databaseUrl ? "PostgreSQL" : "PGlite"}; ${built ? "built server" : "sources (tsx)"}; load average ${load}`,
+  `bench:signin: ${concurrency} clients (${values.client}, CPU ${values["client-cpu"]}) for ${seconds} s, ${accountCount} accounts, ${Math.round(badShare * 100)}% wrong passwords; ${databaseUrl ? "PostgreSQL" : "PGlite"}; ${built ? "built server" : "sources (tsx)"}; load average ${load}`,
 );
 const started = performance.now();
 const until = started + seconds * 1000;
-await Promise.all([...Array.from({ length: concurrency }, (_, i) => client(i, until)), healthProbe(until)]);
+await Promise.all([...Array.from({ length: concurrency }, (_, i) => client(i, until)), healthProbe(seconds * 1000)]);
 const elapsed = (performance.now() - started) / 1000;
 server.kill("SIGTERM");
 await once(server, "exit");
