@@ -179,7 +179,9 @@ const once = () => new Promise((resolve) => {
 `;
 
 async function healthProbe(duration: number): Promise<void> {
-  const probe = spawn(process.execPath, ["-e", probeScript, base, String(duration)], { stdio: ["ignore", "pipe", "inherit"] });
+  const probe = spawn(process.execPath, ["-e", probeScript, base, String(duration)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let out = "";
   probe.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   await once(probe, "exit");

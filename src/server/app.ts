@@ -70,8 +70,7 @@ class OneLinePerRequest extends LogController {
     // API calls and anything that went wrong at info.
     else if (reply.statusCode < 400 && (!request.url.startsWith("/api/") || this.#frontDoor.holds(request.url))) {
       reply.log.debug(line, "request completed");
-    }
-    else reply.log.info(line, "request completed");
+    } else reply.log.info(line, "request completed");
   }
 }
 

@@ -118,7 +118,11 @@ export default fp<{ redisUrl?: string; perMinute: number }>(
       global: false,
       // The plugin's own refusal, without the stack it would capture for every 429.
       errorResponseBuilder: (_request, context) =>
-        withoutStack(() => Object.assign(new Error(`Rate limit exceeded, retry in ${context.after}`), { statusCode: context.statusCode })),
+        withoutStack(() =>
+          Object.assign(new Error(`Rate limit exceeded, retry in ${context.after}`), {
+            statusCode: context.statusCode,
+          }),
+        ),
       max: options.perMinute,
       timeWindow: "1 minute",
       ...(store ? { store } : {}),

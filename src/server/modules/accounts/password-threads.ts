@@ -37,7 +37,10 @@ parentPort.on("message", (job) => {
 });
 `;
 
-type Thread = { worker: Worker; pending: Map<number, { resolve: (value: Reply["value"]) => void; reject: (error: Error) => void }> };
+type Thread = {
+  worker: Worker;
+  pending: Map<number, { resolve: (value: Reply["value"]) => void; reject: (error: Error) => void }>;
+};
 
 const argon2Path = createRequire(import.meta.url).resolve("@node-rs/argon2");
 const idle: Thread[] = [];
