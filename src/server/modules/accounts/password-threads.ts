@@ -5,11 +5,12 @@ import type { Options } from "@node-rs/argon2";
 /**
  * The nice value of the threads that compute argon2 (Linux sets it per thread). A password check
  * is 60-100 ms of one core's work; at the default priority a flood of sign-ins took a core's
- * share from the event loop, and health checks waited behind it. Niced, the event loop (and
- * everything else at normal priority) runs first whenever both want a core, and argon2 takes
- * whatever time is left, which on an idle machine is all of it.
+ * share from the event loop, and health checks waited behind it. At nice 10 a password thread
+ * sharing a core with the event loop (or any normal-priority work) gets about a tenth of it
+ * (CFS weights 110 against 1024), and all of it when the core is otherwise idle. Not 19: there a
+ * check would get 1.5 % of a core taken by a font analysis, and a sign-in would wait seconds.
  */
-export const PASSWORD_THREAD_NICE = 19;
+export const PASSWORD_THREAD_NICE = 10;
 
 type Job = { id: number; op: "hash" | "verify" | "nice"; password?: string; hash?: string; options?: Options };
 type Reply = { id: number; value?: string | boolean | number; error?: string };
@@ -48,8 +49,6 @@ let nextId = 0;
 
 function startThread(): Thread {
   const worker = new Worker(threadCode, { eval: true, workerData: { argon2: argon2Path, nice: PASSWORD_THREAD_NICE } });
-  // A thread waiting for work does not keep the process alive.
-  worker.unref();
   const thread: Thread = { worker, pending: new Map() };
   worker.on("message", (reply: Reply) => {
     const waiting = thread.pending.get(reply.id);
@@ -64,6 +63,9 @@ function startThread(): Thread {
     const at = idle.indexOf(thread);
     if (at !== -1) idle.splice(at, 1);
   });
+  // A thread waiting for work does not keep the process alive (run() refs it while it works;
+  // unref'd after the listeners, since adding a "message" listener refs the worker's port again).
+  worker.unref();
   return thread;
 }
 
@@ -74,10 +76,12 @@ function startThread(): Thread {
 function run(job: Omit<Job, "id">): Promise<Reply["value"]> {
   const thread = idle.pop() ?? startThread();
   const id = nextId++;
+  thread.worker.ref();
   return new Promise<Reply["value"]>((resolve, reject) => {
     thread.pending.set(id, { resolve, reject });
     thread.worker.postMessage({ ...job, id });
   }).finally(() => {
+    thread.worker.unref();
     if (!idle.includes(thread) && thread.worker.threadId !== -1) idle.push(thread);
   });
 }

@@ -6,7 +6,7 @@ import { hashOnThread, verifyOnThread } from "./password-threads.ts";
 
 /**
  * DESIGN D6: argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane), computed on password
- * threads of their own at the lowest priority (password-threads.ts), so a sign-in never blocks
+ * threads of their own at a lowered priority (password-threads.ts), so a sign-in never blocks
  * the event loop nor takes a core's share from it.
  */
 export const PASSWORD_HASH_OPTIONS: Options = {
