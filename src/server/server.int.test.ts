@@ -49,7 +49,8 @@ describe("the server process", () => {
       stop();
     });
     expect(health).toBe(200);
-    expect(run.code).toBe(0);
+    // On a failure, what the process said last tells why.
+    expect(run.code, `${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`).toBe(0);
     const lines = run.stdout
       .trim()
       .split("\n")
