@@ -17,7 +17,8 @@ import backgroundJobs from "./plugins/background-jobs.ts";
 import catalogCache from "./plugins/catalog-cache.ts";
 import { clientErrors, frameworkErrors } from "./lib/early-errors.ts";
 import { compressThreshold } from "./lib/accept-encoding.ts";
-import { FrontDoor, requestIdOf } from "./lib/front-door.ts";
+import { FrontDoor } from "./lib/front-door.ts";
+import { requestIdOf } from "./lib/request-id.ts";
 import { requestLoggerFactory } from "./lib/request-logger.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import database from "./plugins/database.ts";
@@ -100,15 +101,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const headers = securityHeaders(securityOptions);
   // Pages and assets, answered as the app answers them, before the app (lib/front-door.ts).
   const frontDoor = new FrontDoor({ enabled: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace" });
-  const http = {
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
-    // Node refuses a header deadline later than the request's.
-    headersTimeout:
-      config.REQUEST_TIMEOUT_MS > 0
-        ? Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS)
-        : config.HEADERS_TIMEOUT_MS,
-    connectionsCheckingInterval: 1000,
-  };
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new OneLinePerRequest(frontDoor),
@@ -118,18 +110,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // busy machine; /readyz says when the app is ready, so waiting longer costs nothing.
     pluginTimeout: 120_000,
     trustProxy: trustedProxies(config.TRUST_PROXY),
-    // Slow or stalled clients (one byte every few seconds) are cut off instead of holding sockets
-    // and buffers for ever; Node checks the request and header deadlines every second.
-    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
-    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
-    // The server Fastify would make (its timeouts as set above), with the front door first.
+    // The HTTP server, made here with the front door first (Fastify then sets no timeout of its
+    // own). Slow or stalled clients (one byte every few seconds) are cut off instead of holding
+    // sockets and buffers for ever; Node checks the request and header deadlines every second.
     serverFactory: (handler) => {
-      const server = createServer(http, (request, response) => {
-        if (!frontDoor.serve(request, response)) handler(request, response);
-      });
+      const server = createServer(
+        {
+          requestTimeout: config.REQUEST_TIMEOUT_MS,
+          // Node refuses a header deadline later than the request's.
+          headersTimeout:
+            config.REQUEST_TIMEOUT_MS > 0
+              ? Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS)
+              : config.HEADERS_TIMEOUT_MS,
+          connectionsCheckingInterval: 1000,
+        },
+        (request, response) => {
+          if (!frontDoor.serve(request, response)) handler(request, response);
+        },
+      );
       server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
-      server.requestTimeout = config.REQUEST_TIMEOUT_MS;
       server.setTimeout(config.CONNECTION_TIMEOUT_MS);
       return server;
     },

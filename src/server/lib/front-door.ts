@@ -1,6 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { encodingPicker, type ContentEncoding } from "./accept-encoding.ts";
+import { requestIdOf } from "./request-id.ts";
+import type { Answers } from "./sendable.ts";
 
 /**
  * One answer ready to replay: its status, its bytes, and its headers as the flat
@@ -20,19 +21,6 @@ export type FrontDoorEntry = {
 
 /** Headers that belong to one exchange, not to the answer: never kept, never replayed. */
 const perExchange = new Set(["date", "connection", "keep-alive", "x-request-id", "transfer-encoding"]);
-
-const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
-// Request ids only have to be unique (they tie log lines together), not secret: a random prefix
-// per process and a counter cost a fraction of a UUID per request.
-const idPrefix = randomBytes(6).toString("base64url");
-let idCounter = 0;
-
-/** The request id of a request: a valid `x-request-id` it brings, or a new one. */
-export function requestIdOf(given: string | string[] | undefined): string {
-  if (typeof given === "string" && requestIdPattern.test(given)) return given;
-  idCounter = (idCounter + 1) % Number.MAX_SAFE_INTEGER;
-  return `${idPrefix}-${idCounter.toString(36).padStart(8, "0")}`;
-}
 
 /**
  * Answers the app gives the same way to everyone (prerendered pages, hashed assets, the product
@@ -114,4 +102,10 @@ export function readyAnswer(status: number, headers: Readonly<Record<string, str
   }
   flat.push("content-length", String(body.length), "x-request-id", "");
   return { status, headers: flat, body };
+}
+
+/** A path's answers in every encoding, ready to replay: the hooks' `base` headers, then each answer's own. */
+export function readyAnswers(base: Readonly<Record<string, string>>, answers: Answers): FrontDoorEntry["answers"] {
+  const one = ({ headers, body }: Answers[ContentEncoding]) => readyAnswer(200, { ...base, ...headers }, body);
+  return { identity: one(answers.identity), br: one(answers.br), gzip: one(answers.gzip) };
 }

@@ -2,35 +2,15 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { langCookie, splitLangPath, localizePath } from "#shared/lang.ts";
 import { redirects } from "#shared/routes.ts";
-import { encodingPicker, etagMatches, type ContentEncoding } from "../lib/accept-encoding.ts";
-import { readyAnswer, type FrontDoorEntry } from "../lib/front-door.ts";
+import { encodingPicker, etagMatches } from "../lib/accept-encoding.ts";
+import { readyAnswers } from "../lib/front-door.ts";
+import { answersOf, compressOnce, sendableOf, type Answers, type Sendable } from "../lib/sendable.ts";
 import { redirectWithinSite } from "../lib/site-redirect.ts";
-
-type Variant = { body: Buffer; etag: string };
-/** A page or asset as it is sent: the bytes, and their brotli and gzip twins, each with its ETag. */
-type Sendable = Record<ContentEncoding, Variant>;
-/** One variant ready to send: its bytes and every header of its answer but the security set. */
-type Answer = { body: Buffer; etag: string; headers: Record<string, string> };
-type Answers = Record<ContentEncoding, Answer>;
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** The build's compressed twin beside the file, or one made now (`make`), or none. */
-async function twin(file: string, make?: () => Promise<Buffer>): Promise<Buffer | undefined> {
-  try {
-    return await readFile(file);
-  } catch {
-    return make?.();
-  }
-}
 
 /**
  * The CSP source ('sha256-…') of the page's inline stylesheet (the rules it uses, which the
@@ -47,24 +27,13 @@ function inlineStyleSource(html: Buffer): string | undefined {
  * copied by hand) text is compressed once, here, never per request.
  */
 async function loadFile(file: string, compressMissing: boolean): Promise<Sendable> {
-  const body = await readFile(file);
-  const hash = createHash("sha1").update(body).digest("base64url").slice(0, 20);
-  const [br, gz] = await Promise.all([
-    twin(
-      `${file}.br`,
-      compressMissing
-        ? () => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
-        : undefined,
-    ),
-    twin(`${file}.gz`, compressMissing ? () => gzipAsync(body, { level: 9 }) : undefined),
-  ]);
-  const identity = { body, etag: `"${hash}"` };
-  // A twin that is not smaller (a tiny page) is not worth a Content-Encoding.
-  return {
-    identity,
-    br: br && br.length < body.length ? { body: br, etag: `"${hash}-br"` } : identity,
-    gzip: gz && gz.length < body.length ? { body: gz, etag: `"${hash}-gz"` } : identity,
-  };
+  const read = (path: string) => readFile(path).catch(() => undefined);
+  const [body, br, gzip] = await Promise.all([readFile(file), read(`${file}.br`), read(`${file}.gz`)]);
+  if (compressMissing && (!br || !gzip)) {
+    const made = await compressOnce(body);
+    return sendableOf(body, { br: br ?? made.br, gzip: gzip ?? made.gzip });
+  }
+  return sendableOf(body, { br, gzip });
 }
 
 const compressibleType = /^text\/|json|svg/;
@@ -101,22 +70,6 @@ async function filesUnder(dir: string, accept: (name: string) => boolean): Promi
     else if (accept(entry.name)) found.push(path);
   }
   return found;
-}
-
-/**
- * The three answers of a page or asset, their headers (names lower-cased, as Fastify keeps them)
- * made once here, so that a request only picks one: no header is built per request.
- */
-function answersOf(sendable: Sendable, headers: Record<string, string>): Answers {
-  const answer = (variant: Variant): Answer => {
-    const encoding = variant === sendable.identity ? undefined : variant === sendable.br ? "br" : "gzip";
-    return {
-      body: variant.body,
-      etag: variant.etag,
-      headers: { ...headers, etag: variant.etag, ...(encoding ? { "content-encoding": encoding } : {}) },
-    };
-  };
-  return { identity: answer(sendable.identity), br: answer(sendable.br), gzip: answer(sendable.gzip) };
 }
 
 /**
@@ -240,17 +193,17 @@ export default fp<{ root: string }>(
     // The same answers, replayed in front of the app for a plain GET (lib/front-door.ts, decision
     // 0027): the security hook's headers, then the answer's own, as the pipeline above sets them
     // (serving.int.test.ts compares the two for every page and asset).
-    const replayed = (answers: Answers): FrontDoorEntry["answers"] => {
-      const one = (answer: Answer) => readyAnswer(200, { ...app.securityHeaders, ...answer.headers }, answer.body);
-      return { identity: one(answers.identity), br: one(answers.br), gzip: one(answers.gzip) };
-    };
     for (const [path, answers] of pages) {
       // The 404 pages are sent by sendNotFoundPage, with status 404.
       if (path.endsWith(".html")) continue;
       const home = splitLangPath(path).path === "/";
-      app.frontDoor.set(path, { answers: replayed(answers), ...(home ? { unlessCookie: langCookie } : {}) });
+      app.frontDoor.set(path, {
+        answers: readyAnswers(app.securityHeaders, answers),
+        ...(home ? { unlessCookie: langCookie } : {}),
+      });
     }
-    for (const [path, answers] of assets) app.frontDoor.set(path, { answers: replayed(answers) });
+    for (const [path, answers] of assets)
+      app.frontDoor.set(path, { answers: readyAnswers(app.securityHeaders, answers) });
   },
   { name: "static-site", dependencies: ["@fastify/cookie", "security"] },
 );

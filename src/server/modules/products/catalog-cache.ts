@@ -1,46 +1,19 @@
-import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
-import { compressThreshold, type ContentEncoding } from "#server/lib/accept-encoding.ts";
+import { compressThreshold } from "#server/lib/accept-encoding.ts";
+import { compressOnce, sendableOf, type Sendable } from "#server/lib/sendable.ts";
 import type { CatalogProduct } from "./list-products.ts";
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** One encoding of the catalog as sent: its bytes, its ETag, and its Content-Encoding if any. */
-export type CatalogVariant = { body: Buffer; etag: string; encoding?: "br" | "gzip" };
 
 /**
  * The catalog as `GET /api/products` sends it: serialized once and, when it is large enough for
- * that to save a packet, compressed once (brotli and gzip), each variant with its ETag, so that
- * no request serializes or compresses it.
+ * that to save a packet, compressed once (lib/sendable.ts), so that no request does either.
  */
-export type CachedCatalog = {
-  products: CatalogProduct[];
-  json: string;
-  variants: Record<ContentEncoding, CatalogVariant>;
-};
+export type CachedCatalog = { products: CatalogProduct[]; json: string; variants: Sendable };
 
 /** The catalog's sendable forms, made when it is read from the database. */
 async function sendable(products: CatalogProduct[]): Promise<CachedCatalog> {
   const json = JSON.stringify({ products });
   const body = Buffer.from(json);
-  const hash = createHash("sha1").update(body).digest("base64url").slice(0, 20);
-  const identity: CatalogVariant = { body, etag: `"${hash}"` };
-  if (body.length < compressThreshold) return { products, json, variants: { identity, br: identity, gzip: identity } };
-  const [br, gz] = await Promise.all([
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-    gzipAsync(body, { level: 9 }),
-  ]);
-  return {
-    products,
-    json,
-    variants: {
-      identity,
-      br: { body: br, etag: `"${hash}-br"`, encoding: "br" },
-      gzip: { body: gz, etag: `"${hash}-gz"`, encoding: "gzip" },
-    },
-  };
+  const twins = body.length < compressThreshold ? {} : await compressOnce(body);
+  return { products, json, variants: sendableOf(body, twins) };
 }
 
 export type CatalogCache = {

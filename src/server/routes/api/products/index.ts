@@ -1,22 +1,14 @@
 import type { FastifyPluginAsync } from "fastify";
-import { encodingPicker, etagMatches, type ContentEncoding } from "#server/lib/accept-encoding.ts";
-import { readyAnswer, type ReadyAnswer } from "#server/lib/front-door.ts";
+import { encodingPicker, etagMatches } from "#server/lib/accept-encoding.ts";
+import { readyAnswers } from "#server/lib/front-door.ts";
+import { answersOf, type Answers } from "#server/lib/sendable.ts";
 import type { CachedCatalog } from "#server/modules/products/catalog-cache.ts";
 
-const encodings: readonly ContentEncoding[] = ["identity", "br", "gzip"];
-
-/** The catalog's answer in one encoding: its bytes and the headers this route sets. */
-function catalogAnswer(catalog: CachedCatalog, encoding: ContentEncoding) {
-  const variant = catalog.variants[encoding];
-  const headers: Record<string, string> = {
-    etag: variant.etag,
-    "cache-control": "no-cache",
-    vary: "Accept-Encoding",
-    ...(variant.encoding ? { "content-encoding": variant.encoding } : {}),
-    "content-type": "application/json; charset=utf-8",
-  };
-  return { body: variant.body, etag: variant.etag, headers };
-}
+const catalogHeaders = {
+  "cache-control": "no-cache",
+  vary: "Accept-Encoding",
+  "content-type": "application/json; charset=utf-8",
+};
 
 /**
  * GET /api/products: the server's catalog with prices in halalas (DESIGN D8), from memory, sent
@@ -27,10 +19,16 @@ function catalogAnswer(catalog: CachedCatalog, encoding: ContentEncoding) {
 const productRoutes: FastifyPluginAsync = async (app) => {
   const encodingFor = encodingPicker();
   const path = `${app.prefix}/products`;
+  // A catalog's answers are made once, when the route first sends it.
+  const made = new WeakMap<CachedCatalog, Answers>();
+  const answersFor = (catalog: CachedCatalog) => {
+    let answers = made.get(catalog);
+    if (!answers) made.set(catalog, (answers = answersOf(catalog.variants, catalogHeaders)));
+    return answers;
+  };
 
   app.get("/products", { compress: false, decompress: false }, async (request, reply) => {
-    const catalog = await app.catalogCache.get();
-    const answer = catalogAnswer(catalog, encodingFor(request.headers["accept-encoding"]));
+    const answer = answersFor(await app.catalogCache.get())[encodingFor(request.headers["accept-encoding"])];
     if (etagMatches(request.headers["if-none-match"], answer.etag)) {
       const { "content-encoding": _, "content-type": __, ...unchanged } = answer.headers;
       return reply.headers(unchanged).code(304).send();
@@ -40,13 +38,7 @@ const productRoutes: FastifyPluginAsync = async (app) => {
 
   app.catalogCache.subscribe((catalog, freshUntil) => {
     if (!catalog) return app.frontDoor.delete(path);
-    const answers = Object.fromEntries(
-      encodings.map((encoding) => {
-        const { body, headers } = catalogAnswer(catalog, encoding);
-        return [encoding, readyAnswer(200, { ...app.securityHeaders, ...headers }, body)];
-      }),
-    ) as Record<ContentEncoding, ReadyAnswer>;
-    app.frontDoor.set(path, { answers, until: freshUntil });
+    app.frontDoor.set(path, { answers: readyAnswers(app.securityHeaders, answersFor(catalog)), until: freshUntil });
   });
   // The catalog is read once the app is ready, so that the first visitors find it in memory.
   app.addHook("onReady", async () => {
