@@ -35,6 +35,7 @@ hero() { # the hero set at display size (hero_set.py): two key-light positions, 
   $FF -i $a -q:v 2 "$OUT/hero-loop-poster.jpg"
   $FF -i "$([ -f "$b" ] && echo $b || echo $a)" -q:v 2 "$OUT/nawat-hero.jpg"
   $FF -i $F/hero/hero-portrait.png -q:v 2 "$OUT/hero-portrait.jpg"
+  $FF -i $F/hero/hero-tablet.png -q:v 2 "$OUT/hero-tablet.jpg"
   # where the product is in each (content/art-direction.json, read by <Picture> and the tests)
   python3 - "$F/hero" ../../content/art-direction.json <<'PY'
 import json, sys
@@ -42,7 +43,7 @@ d, out = sys.argv[1], sys.argv[2]
 box = lambda tag: json.load(open("%s/hero-%s.subject.json" % (d, tag)))
 doc = json.load(open(out))
 doc["subjects"].update({"hero-loop-poster.jpg": box("a"), "nawat-hero.jpg": box("a"),
-                        "hero-portrait.jpg": box("portrait")})
+                        "hero-portrait.jpg": box("portrait"), "hero-tablet.jpg": box("tablet")})
 rows = ",\n".join("    %s: %s" % (json.dumps(k), json.dumps(v)) for k, v in sorted(doc["subjects"].items()))
 open(out, "w").write('{\n  "subjects": {\n%s\n  }\n}\n' % rows)
 PY

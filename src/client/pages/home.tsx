@@ -12,6 +12,7 @@ import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { ProductCard } from "#client/features/showcase/product-card.tsx";
 import type { CatalogProductId } from "#content/catalog.ts";
+import { heroUpright } from "#content/hero-media.ts";
 
 export const copy = defineLazyCopy({ en: () => import("./home.en.ts"), ar: () => import("./home.ar.ts") });
 
@@ -36,14 +37,14 @@ export default function HomePage() {
     // Sliding reveals start up to 48 px outside their box: keep that from scrolling the page sideways.
     <div className="overflow-x-clip">
       <section className="relative flex min-h-[100svh] items-end overflow-hidden bg-ink text-sand">
-        {/* Art direction (issue 13): a portrait still on phones keeps the bowl above the headline;
+        {/* Art direction (issue 13): upright stills on phones and tablets keep the bowl above the headline;
             on /ar the picture is mirrored so the right-aligned headline falls on the empty side. */}
         <LoopVideo
           name="hero-loop"
           alt={c.hero.poster}
           sizes="100vw"
           priority
-          phonePoster="hero-portrait.jpg"
+          upright={heroUpright}
           mirrorRtl
           className="absolute inset-0"
         />
@@ -52,7 +53,7 @@ export default function HomePage() {
             browser: the rest keeps the server's HTML (StaticSection). */}
         <StaticSection className="container-page relative pt-32 pb-20 md:pb-28">
           <p className="eyebrow text-sand-deep">{c.hero.eyebrow}</p>
-          <h1 className="mt-4 max-w-3xl font-display text-5xl leading-[1.05] font-medium md:text-7xl">
+          <h1 className="mt-4 max-w-3xl font-display text-5xl leading-[1.05] font-medium md:text-7xl short-landscape:text-5xl">
             {c.hero.title}
           </h1>
           <p className="mt-6 max-w-xl text-lg text-sand/85">{c.hero.body}</p>

@@ -16,6 +16,7 @@ import { MakingOf } from "#client/features/showcase/making-of.tsx";
 import { getAuth } from "#client/lib/auth-store.ts";
 import { readWishlist, toggleWishlist } from "#client/lib/wishlist.ts";
 import { formatPrice } from "#shared/i18n/format.ts";
+import { heroUpright } from "#content/hero-media.ts";
 import { priceOf, showcase } from "#content/showcase.ts";
 
 export const copy = defineLazyCopy({ en: () => import("./products.en.ts"), ar: () => import("./products.ar.ts") });
@@ -67,7 +68,7 @@ export default function ProductsPage() {
             alt={c.hero.image}
             sizes="100vw"
             priority
-            phoneSrc="hero-portrait.jpg"
+            upright={heroUpright}
             mirrorRtl
             className="block h-full w-full"
             imgClassName="h-full w-full object-cover"
@@ -76,7 +77,7 @@ export default function ProductsPage() {
         <div className="absolute inset-0 bg-gradient-to-t from-ink/90 via-ink/30 to-transparent" aria-hidden="true" />
         <div className="container-page relative pt-32 pb-20 md:pb-28">
           <p className="eyebrow text-accent">{c.hero.label}</p>
-          <h1 className="mt-4 font-display text-6xl font-medium md:text-8xl">{r.name}</h1>
+          <h1 className="mt-4 font-display text-6xl font-medium md:text-8xl short-landscape:text-6xl">{r.name}</h1>
           <p className="mt-4 max-w-xl text-xl text-sand/85">{r.subtitle}</p>
           <p className="mt-6 font-display text-2xl italic text-sand/90">{c.hero.tagline}</p>
           {/* The price and Buy Now in the first screen, on a phone too (issue 13). */}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { mediaEntry, Picture } from "./picture.tsx";
+import { mediaEntry, Picture, type Upright } from "./picture.tsx";
 import { mediaUrl } from "#shared/media.ts";
 
 type Props = {
@@ -13,10 +13,11 @@ type Props = {
   /** Must position the box (default `relative`; `absolute inset-0` to fill a hero). */
   className?: string;
   /**
-   * Art direction for phones: a portrait still in place of the poster, and no video under the
-   * `phoneQuery` width (the landscape loop would crop the product away).
+   * Art direction for upright screens: stills framed upright in place of the poster
+   * (`uprightQueries`), and no video on them (the landscape loop would crop the product away)
+   * nor on any phone-sized screen.
    */
-  phonePoster?: string;
+  upright?: Upright;
   /** Mirror the poster and the loop on right-to-left pages (see Picture's `mirrorRtl`). */
   mirrorRtl?: boolean;
 };
@@ -41,7 +42,7 @@ export function LoopVideo({
   sizes,
   priority = false,
   className = "relative",
-  phonePoster,
+  upright,
   mirrorRtl = false,
 }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -109,7 +110,7 @@ export function LoopVideo({
         priority={priority}
         className="absolute inset-0 block h-full w-full"
         imgClassName="h-full w-full object-cover"
-        phoneSrc={phonePoster}
+        upright={upright}
         mirrorRtl={mirrorRtl}
       />
       <video
@@ -125,7 +126,7 @@ export function LoopVideo({
         onPlaying={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onError={() => console.warn(`video ${name} could not be played`)}
-        className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-700 ${playing ? "opacity-100" : "opacity-0"} ${phonePoster ? "max-md:hidden" : ""} ${mirrorRtl ? "rtl:-scale-x-100" : ""}`}
+        className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-700 ${playing ? "opacity-100" : "opacity-0"} ${upright ? "portrait:hidden max-md:hidden" : ""} ${mirrorRtl ? "rtl:-scale-x-100" : ""}`}
       >
         <source src={mediaUrl(`${name}.webm`, hash("webm"))} type="video/webm" />
         <source src={mediaUrl(`${name}.mp4`, hash("mp4"))} type="video/mp4" />

@@ -1,14 +1,22 @@
 import type { CSSProperties } from "react";
 import manifest from "#content/media-manifest.json";
-import artDirection from "#content/art-direction.json";
 import { mediaUrl, rasterPattern, variantName, widthsFor, type MediaManifest } from "#shared/media.ts";
 
 const media = manifest as unknown as MediaManifest;
-/** Where the subject (the product, the camel) sits in each original: [left, top, right, bottom], 0-1. */
-const subjects = artDirection.subjects as Record<string, readonly number[] | undefined>;
 
-/** The media query under which a Picture's `phoneSrc` is used. */
-export const phoneQuery = "(max-width: 767px)";
+/**
+ * Art direction for upright screens (a Picture's `upright`), first match wins: a phone held
+ * upright gets a tall render, any other portrait screen (a tablet, a rotated monitor) a 3:4 one,
+ * and landscape screens (a phone turned sideways too) the landscape original. A crop of the
+ * landscape picture to an upright box would cut the product away or slide it under the headline.
+ */
+export const uprightQueries = {
+  phone: "(orientation: portrait) and (max-width: 767px)",
+  tablet: "(orientation: portrait)",
+} as const;
+
+/** The originals a Picture draws on upright screens. */
+export type Upright = { phone: string; tablet: string };
 
 /** Size and cache-busting hash of a media original, when it has been built. */
 export function mediaEntry(name: string) {
@@ -38,10 +46,10 @@ type Props = {
   onLoad?: () => void;
   onError?: () => void;
   /**
-   * Art direction: another original for phones (`phoneQuery`), e.g. a portrait render that keeps
-   * the product in frame above the headline.
+   * Art direction: other originals for upright phones and tablets (`uprightQueries`), renders
+   * framed upright that keep the product in frame above the headline.
    */
-  phoneSrc?: string;
+  upright?: Upright;
   /**
    * Mirror the picture on right-to-left pages, so the subject falls on the side opposite the
    * right-aligned Arabic headline (only for renders without text or a handed subject).
@@ -58,8 +66,14 @@ export function Picture(props: Props) {
   const entry = media[props.src];
   if (!entry) throw new Error(`media/${props.src} does not exist (or run npm run build to add it to the manifest)`);
   const [width, height, hash] = entry;
-  const phone = props.phoneSrc ? media[props.phoneSrc] : undefined;
-  if (props.phoneSrc && !phone) throw new Error(`media/${props.phoneSrc} does not exist`);
+  const upright = props.upright
+    ? (["phone", "tablet"] as const).map((kind) => {
+        const src = props.upright![kind];
+        const original = media[src];
+        if (!original) throw new Error(`media/${src} does not exist`);
+        return { src, original, media: uprightQueries[kind] };
+      })
+    : [];
   const loading = props.priority ? "eager" : "lazy";
   const common = {
     alt: props.alt,
@@ -72,9 +86,6 @@ export function Picture(props: Props) {
     style: props.style,
     onLoad: props.onLoad,
     onError: props.onError,
-    // The subject's box in the original(s), for art-direction checks (tests/e2e/art-direction.spec.ts).
-    "data-subject": subjects[props.src]?.join(" "),
-    "data-subject-phone": props.phoneSrc ? subjects[props.phoneSrc]?.join(" ") : undefined,
     "data-mirror-rtl": props.mirrorRtl ? "" : undefined,
   } as const;
   if (!rasterPattern.test(props.src)) {
@@ -86,19 +97,19 @@ export function Picture(props: Props) {
   const className = props.mirrorRtl ? `${props.className ?? ""} rtl:-scale-x-100`.trim() : props.className;
   return (
     <picture className={className}>
-      {phone && props.phoneSrc
-        ? (["avif", "webp"] as const).map((format) => (
-            <source
-              key={format}
-              media={phoneQuery}
-              type={`image/${format}`}
-              srcSet={srcSet(format, props.phoneSrc, widthsFor(phone[0]), phone[2])}
-              sizes={props.sizes}
-              width={phone[0]}
-              height={phone[1]}
-            />
-          ))
-        : null}
+      {upright.flatMap(({ src, original, media: query }) =>
+        (["avif", "webp"] as const).map((format) => (
+          <source
+            key={`${src} ${format}`}
+            media={query}
+            type={`image/${format}`}
+            srcSet={srcSet(format, src, widthsFor(original[0]), original[2])}
+            sizes={props.sizes}
+            width={original[0]}
+            height={original[1]}
+          />
+        )),
+      )}
       <source type="image/avif" srcSet={srcSet("avif")} sizes={props.sizes} />
       <img {...common} src={variantUrl(props.src, 800)} srcSet={srcSet("webp")} sizes={props.sizes} />
     </picture>
