@@ -1,4 +1,5 @@
 import { request, type IncomingHttpHeaders } from "node:http";
+import { connect } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -200,6 +201,24 @@ describe("the front door (answers the same for everyone, before the app)", () =>
     }
   });
 
+  it("sends its prebuilt header lines once, with Node's own Date, Connection and Keep-Alive, on a kept-alive socket", async () => {
+    // Two requests on one socket, read as bytes: a head built wrong (a header twice, a missing
+    // keep-alive line, a Content-Length that disagrees) would show here before a client noticed.
+    const heads = await rawHeads(base, "/ar/products", 2);
+    for (const head of heads) {
+      const names = head
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.slice(0, line.indexOf(":")).toLowerCase());
+      expect(new Set(names).size, head).toBe(names.length);
+      expect(names).toEqual(
+        expect.arrayContaining(["content-security-policy", "content-length", "x-request-id", "date"]),
+      );
+      expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(head).toMatch(/\r\nConnection: keep-alive\r\nKeep-Alive: timeout=\d+$/);
+    }
+  });
+
   it("lets through what is not the same for everyone: conditional requests, HEAD, queries, the language cookie", async () => {
     const first = await httpGet(`${base}/ar/products`, { "accept-encoding": "br" });
     const served = app.frontDoor.served;
@@ -240,3 +259,33 @@ describe("the front door (answers the same for everyone, before the app)", () =>
     expect(app.frontDoor.served).toBe(served + 1);
   });
 });
+
+/** The heads of `count` GETs of `path` sent one after another on one socket, as raw text. */
+async function rawHeads(base: string, path: string, count: number): Promise<string[]> {
+  const { port } = new URL(base);
+  const socket = connect(Number(port), "127.0.0.1");
+  const heads: string[] = [];
+  let buffer = Buffer.alloc(0);
+  return new Promise<string[]>((resolve, reject) => {
+    const ask = () => socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br\r\n\r\n`);
+    socket.on("error", reject);
+    socket.on("data", (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      for (;;) {
+        const end = buffer.indexOf("\r\n\r\n");
+        if (end === -1) return;
+        const head = buffer.subarray(0, end).toString("latin1");
+        const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? NaN);
+        if (buffer.length < end + 4 + length) return;
+        heads.push(head);
+        buffer = buffer.subarray(end + 4 + length);
+        if (heads.length === count) {
+          socket.end();
+          return resolve(heads);
+        }
+        ask();
+      }
+    });
+    ask();
+  });
+}
