@@ -1,11 +1,15 @@
-import { eq } from "drizzle-orm";
 import { ApiError } from "#server/lib/api-error.ts";
-import { orders } from "#server/db/schema.ts";
+import { runStatement, statement } from "#server/db/statements.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
 import { orderAccessToken } from "./order-access.ts";
-import type { OrderRow } from "./order-transitions.ts";
+import { orderFromJson, type OrderRow } from "./order-transitions.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { syncOrderWithGateway } from "./sync-order.ts";
+
+const orderByIntent = statement(
+  "order_by_intent",
+  "select to_jsonb(o) as row from orders o where o.payment_intent_id = $1",
+);
 
 /**
  * POST /api/payment/confirm (spec §7) and the return from a hosted page: the holder of the
@@ -16,7 +20,10 @@ export async function confirmPayment(
   context: PaymentsContext,
   input: { paymentIntentId: string; paymentMethod: CheckoutPaymentMethod },
 ): Promise<{ order: OrderRow; accessToken: string }> {
-  const [order] = await context.db.select().from(orders).where(eq(orders.paymentIntentId, input.paymentIntentId));
+  const [found] = await runStatement<{ row: Record<string, unknown> | string }>(context.db, orderByIntent, [
+    input.paymentIntentId,
+  ]);
+  const order = found ? orderFromJson(found.row) : undefined;
   if (!order) throw new ApiError(404, "not_found", "payments.orderNotFound");
   if (order.paymentMethod !== input.paymentMethod) {
     throw new ApiError(400, "invalid_request", "payments.methodMismatch", {

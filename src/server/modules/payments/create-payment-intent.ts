@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { ApiError } from "#server/lib/api-error.ts";
+import { runStatement, statement } from "#server/db/statements.ts";
 import { orderEvents, orders } from "#server/db/schema.ts";
 import type { CatalogProduct } from "#server/modules/products/list-products.ts";
 import type { MessageKey } from "#shared/i18n/message-key.ts";
@@ -10,7 +11,7 @@ import type { OrderStatusValue } from "#shared/schemas/orders.ts";
 import { GatewayError, type PaymentGateway, type PaymentRequest, type ProviderPayment } from "./gateway.ts";
 import { orderAccessToken } from "./order-access.ts";
 import { newOrderReference, newPaymentIntentId } from "./order-reference.ts";
-import { moveOrder, moveOrderFrom, type OrderRow } from "./order-transitions.ts";
+import { moveOrder, moveOrderFrom, orderFromJson, type OrderRow } from "./order-transitions.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { priceCheckout, type PricedOrder } from "./pricing.ts";
 import { syncOrderWithGateway } from "./sync-order.ts";
@@ -183,10 +184,25 @@ function paymentRequest(
   };
 }
 
+const insertOrderStatement = statement(
+  "insert_order",
+  `with inserted as (
+     insert into orders (id, reference, user_id, product_id, quantity, unit_amount_halalas,
+       total_amount_halalas, vat_halalas, currency, status, payment_method, customer_name,
+       customer_email, customer_phone, delivery_address, payment_intent_id, idempotency_key,
+       idempotency_request_hash, lang)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18)
+     returning *),
+   first_event as (
+     insert into order_events (order_id, from_status, to_status, actor)
+     select id, null, 'pending', 'buyer' from inserted)
+   select to_jsonb(inserted) as row from inserted`,
+);
+
 /**
  * The order row and its first history row, written before the gateway is asked anything: one
- * statement (the history row in a CTE; its foreign key is checked at the statement's end), so
- * both exist or neither without a transaction's extra round trips.
+ * prepared statement (decision 0026; the history row in a CTE, its foreign key checked at the
+ * statement's end), so both exist or neither without a transaction's extra round trips.
  */
 async function insertOrder(
   context: PaymentsContext,
@@ -195,48 +211,36 @@ async function insertOrder(
   caller: CreateIntentCaller,
   hash: string | undefined,
 ): Promise<OrderRow> {
-  const id = randomUUID();
-  const history = context.db
-    .$with("first_event")
-    .as(
-      context.db
-        .insert(orderEvents)
-        .values({ orderId: id, fromStatus: null, toStatus: "pending", actor: "buyer" })
-        .returning({ id: orderEvents.id }),
-    );
-  const [order] = await context.db
-    .with(history)
-    .insert(orders)
-    .values({
-      id,
-      reference: newOrderReference(),
-      userId: caller.userId,
-      productId: priced.product.id,
-      quantity: priced.quantity,
-      unitAmountHalalas: priced.unitAmountHalalas,
-      totalAmountHalalas: priced.totalAmountHalalas,
-      vatHalalas: priced.vatHalalas,
-      currency: priced.currency,
-      status: "pending",
-      paymentMethod: input.paymentMethod,
-      customerName: input.name,
-      customerEmail: input.email,
-      customerPhone: input.phone,
-      deliveryAddress: {
-        city: input.address.city,
-        district: input.address.district,
-        street: input.address.street,
-        ...(input.address.building ? { building: input.address.building } : {}),
-        ...(input.address.postalCode ? { postalCode: input.address.postalCode } : {}),
-        country: "SA",
-      },
-      paymentIntentId: newPaymentIntentId(),
-      idempotencyKey: caller.idempotencyKey ?? null,
-      idempotencyRequestHash: hash ?? null,
-      lang: caller.lang,
-    })
-    .returning();
-  return order!;
+  const address = {
+    city: input.address.city,
+    district: input.address.district,
+    street: input.address.street,
+    ...(input.address.building ? { building: input.address.building } : {}),
+    ...(input.address.postalCode ? { postalCode: input.address.postalCode } : {}),
+    country: "SA",
+  };
+  const [inserted] = await runStatement<{ row: Record<string, unknown> | string }>(context.db, insertOrderStatement, [
+    randomUUID(),
+    newOrderReference(),
+    caller.userId,
+    priced.product.id,
+    priced.quantity,
+    priced.unitAmountHalalas,
+    priced.totalAmountHalalas,
+    priced.vatHalalas,
+    priced.currency,
+    input.paymentMethod,
+    input.name,
+    input.email,
+    input.phone,
+    JSON.stringify(address),
+    newPaymentIntentId(),
+    caller.idempotencyKey ?? null,
+    hash ?? null,
+    caller.lang,
+  ]);
+  if (!inserted) throw new Error("the order insert answered no row");
+  return orderFromJson(inserted.row);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { orderEvents, orders, products, type OrderStatus } from "#server/db/schema.ts";
 import { runStatement, statement } from "#server/db/statements.ts";
@@ -105,11 +105,27 @@ export async function moveLockedOrder(
   return { order: updated, moved: true, emails };
 }
 
+const moveFromStatement = statement(
+  "move_order_from",
+  `with moved as (
+     update orders
+     set status = $3, updated_at = now(),
+         gateway = coalesce($4, gateway), payment_reference = coalesce($5, payment_reference)
+     where id = $1 and status = $2
+     returning *),
+   moved_event as (
+     insert into order_events (order_id, from_status, to_status, actor, detail)
+     select id, $2, $3, $6, $7::jsonb from moved)
+   select to_jsonb(moved) as row from moved`,
+);
+
 /**
- * A move without consequences (not `paid`) of an order known to be in `from`, in one statement:
- * the update, guarded by `from`, and its order_events row written from the updated row, so both
- * happen or neither and no transaction is held open across round trips. Answers the moved order,
- * or undefined when the order was not in `from` (the caller then takes the locking path).
+ * A move without consequences (not `paid`) of an order known to be in `from`, in one prepared
+ * statement (decision 0026): the update, guarded by `from`, and its order_events row written from
+ * the updated row, so both happen or neither and no transaction is held open across round trips.
+ * `move.set` sets what it names (a gateway, a payment reference); what it leaves out stays.
+ * Answers the moved order, or undefined when the order was not in `from` (the caller then takes
+ * the locking path).
  */
 export async function moveOrderFrom(
   db: Db,
@@ -118,19 +134,16 @@ export async function moveOrderFrom(
   move: Move & { to: Exclude<OrderStatus, "paid"> },
 ): Promise<OrderRow | undefined> {
   if (!canMove(from, move.to)) return undefined;
-  const moved = db.$with("moved").as(
-    db
-      .update(orders)
-      .set({ status: move.to, updatedAt: new Date(), ...move.set })
-      .where(and(eq(orders.id, orderId), eq(orders.status, from)))
-      .returning(),
-  );
-  const history = db.$with("moved_event", {}).as(
-    sql`insert into ${orderEvents} (order_id, from_status, to_status, actor, detail)
-        select id, ${from}, ${move.to}, ${move.actor}, ${move.detail ? JSON.stringify(move.detail) : null}::jsonb from moved`,
-  );
-  const [order] = await db.with(moved, history).select().from(moved);
-  return order;
+  const [moved] = await runStatement<{ row: Record<string, unknown> | string }>(db, moveFromStatement, [
+    orderId,
+    from,
+    move.to,
+    move.set?.gateway ?? null,
+    move.set?.paymentReference ?? null,
+    move.actor,
+    move.detail ? JSON.stringify(move.detail) : null,
+  ]);
+  return moved ? orderFromJson(moved.row) : undefined;
 }
 
 /**
@@ -166,8 +179,12 @@ export async function moveOrder(
 
 const orderColumns = getTableColumns(orders);
 
-/** An order row as `to_jsonb(orders)` gives it (column names, times as text), as drizzle gives it. */
-function orderFromJson(json: Record<string, unknown>): OrderRow {
+/**
+ * An order row as `to_jsonb(orders)` gives it (column names, times as text; a driver may leave the
+ * JSON as text), as drizzle gives it.
+ */
+export function orderFromJson(value: Record<string, unknown> | string): OrderRow {
+  const json = typeof value === "string" ? (JSON.parse(value) as Record<string, unknown>) : value;
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(orderColumns)) {
     const value = json[column.name] ?? null;

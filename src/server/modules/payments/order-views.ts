@@ -1,13 +1,44 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { invoices, orderEvents, products } from "#server/db/schema.ts";
+import { runStatement, statement } from "#server/db/statements.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
 import type { AdminOrderView, OrderView } from "#shared/schemas/orders.ts";
 import type { OrderRow } from "./order-transitions.ts";
 
 type EventRow = typeof orderEvents.$inferSelect;
 
+/** One order's product, invoice number and history in one prepared statement (decision 0026). */
+const oneOrderRelated = statement(
+  "order_related",
+  `select
+     (select jsonb_build_object('id', p.id, 'name', p.name, 'nameAr', p.name_ar) from products p where p.id = $2) as product,
+     (select i.number from invoices i where i.order_id = $1) as invoice,
+     coalesce((select jsonb_agg(jsonb_build_object('id', e.id, 'orderId', e.order_id, 'fromStatus', e.from_status,
+                 'toStatus', e.to_status, 'actor', e.actor, 'detail', e.detail, 'createdAt', e.created_at) order by e.id)
+               from order_events e where e.order_id = $1), '[]'::jsonb) as events`,
+);
+
+type Json<T> = T | string;
+const parsed = <T>(value: Json<T>): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+
+async function relatedToOne(db: Db, order: OrderRow) {
+  const [row] = await runStatement<{
+    product: Json<{ id: string; name: string; nameAr: string }> | null;
+    invoice: string | null;
+    events: Json<(Omit<EventRow, "createdAt"> & { createdAt: string })[]>;
+  }>(db, oneOrderRelated, [order.id, order.productId]);
+  const product = row?.product ? parsed(row.product) : undefined;
+  const events = parsed(row?.events ?? []).map((event) => ({ ...event, createdAt: new Date(event.createdAt) }));
+  return {
+    productById: new Map(product ? [[product.id, product]] : []),
+    invoiceByOrder: new Map(row?.invoice ? [[order.id, { number: row.invoice }]] : []),
+    eventsByOrder: new Map([[order.id, events]]),
+  };
+}
+
 async function related(db: Db, rows: OrderRow[]) {
+  if (rows.length === 1) return relatedToOne(db, rows[0]!);
   const ids = rows.map((row) => row.id);
   const productIds = [...new Set(rows.map((row) => row.productId))];
   if (ids.length === 0) return { productById: new Map(), invoiceByOrder: new Map(), eventsByOrder: new Map() };

@@ -1,9 +1,16 @@
-import { and, eq } from "drizzle-orm";
 import { ApiError } from "#server/lib/api-error.ts";
-import { orders, paymentWebhookEvents } from "#server/db/schema.ts";
+import { paymentWebhookEvents } from "#server/db/schema.ts";
+import { runStatement, statement } from "#server/db/statements.ts";
 import type { WebhookRequest } from "./gateway.ts";
+import { orderFromJson } from "./order-transitions.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { syncOrderWithGateway } from "./sync-order.ts";
+
+const webhookLookup = statement(
+  "webhook_lookup",
+  `select exists (select 1 from payment_webhook_events where gateway = $1 and event_key = $2) as seen,
+          (select to_jsonb(o) from orders o where o.gateway = $1 and o.payment_reference = $3) as row`,
+);
 
 export type WebhookOutcome = "processed" | "duplicate" | "unknown_payment";
 
@@ -25,16 +32,14 @@ export async function processWebhook(
   const notice = gateway.verifyWebhook(request);
   if (!notice) throw new ApiError(401, "webhook_rejected", "payments.webhookRejected");
 
-  const [seen] = await context.db
-    .select({ id: paymentWebhookEvents.id })
-    .from(paymentWebhookEvents)
-    .where(and(eq(paymentWebhookEvents.gateway, gateway.id), eq(paymentWebhookEvents.eventKey, notice.eventKey)));
-  if (seen) return "duplicate";
-
-  const [order] = await context.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.gateway, gateway.id), eq(orders.paymentReference, notice.providerPaymentId)));
+  // Whether the event was processed, and the order it is about, in one round trip.
+  const [found] = await runStatement<{ seen: boolean; row: Record<string, unknown> | string | null }>(
+    context.db,
+    webhookLookup,
+    [gateway.id, notice.eventKey, notice.providerPaymentId],
+  );
+  if (found?.seen) return "duplicate";
+  const order = found?.row ? orderFromJson(found.row) : undefined;
   if (!order) {
     // Not (yet) ours: create-intent may not have stored the provider's id. Not recorded, so that
     // the provider's retry is processed once the order knows its payment.
