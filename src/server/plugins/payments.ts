@@ -63,6 +63,7 @@ export default fp<{ config: Config }>(
         studio: { email: config.STUDIO_EMAIL, phone: config.STUDIO_PHONE, siteUrl: config.SITE_URL },
       },
       onEmailsQueued: () => app.jobs.trigger(OUTBOX_JOB),
+      productNames: async (id) => (await app.catalogCache.get()).products.find((product) => product.id === id),
     };
     app.decorate("payments", context);
     app.decorate("sandboxGateway", sandbox);
@@ -73,5 +74,5 @@ export default fp<{ config: Config }>(
       run: ({ signal }) => expireOrders(context, { hours: config.CHECKOUT_EXPIRY_HOURS, signal }),
     });
   },
-  { name: "payments", dependencies: ["database", "background-jobs", "outbox"] },
+  { name: "payments", dependencies: ["database", "background-jobs", "outbox", "catalog-cache"] },
 );

@@ -209,7 +209,16 @@ export const sandboxPayments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("sandbox_payments_idempotency_key_idx").on(table.idempotencyKey)],
+  (table) => [
+    uniqueIndex("sandbox_payments_idempotency_key_idx").on(table.idempotencyKey),
+    // The webhook delivery pass reads only the payments with webhooks queued (a few), not the
+    // whole ledger: its query repeats this predicate. Keyed on the predicate itself: PostgreSQL
+    // 15 did not choose a partial index keyed on the id over a scan (20,000 payments, 40 with
+    // webhooks queued: 6 ms), and chooses this one (0.2 ms).
+    index("sandbox_payments_pending_webhooks_idx")
+      .on(sql`((${table.details} -> 'webhooks') <> '[]'::jsonb)`)
+      .where(sql`(${table.details} -> 'webhooks') <> '[]'::jsonb`),
+  ],
 );
 
 /**

@@ -215,7 +215,9 @@ export async function payOrder(
   webhookEvent?: { gateway: string; eventKey: string },
 ): Promise<{ order: OrderRow; moved: boolean; duplicate?: boolean }> {
   const paidAt = new Date();
-  const [product] = await runStatement<{ name: string; nameAr: string }>(context.db, productNames, [order.productId]);
+  const product =
+    (await context.productNames(order.productId)) ??
+    (await runStatement<{ name: string; nameAr: string }>(context.db, productNames, [order.productId]))[0];
   const placeholder = `INVOICE${randomBytes(12).toString("hex")}`;
   const paid = { ...order, status: "paid" as const, paidAt, updatedAt: paidAt };
   const emails = orderEmails(

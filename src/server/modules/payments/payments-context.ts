@@ -16,4 +16,9 @@ export type PaymentsContext = {
   mail: { notify: string; studio: StudioContact };
   /** Called after a commit that enqueued e-mails (nudges the outbox worker). */
   onEmailsQueued: () => void;
+  /**
+   * A product's names from the catalog in memory (the products' cache), for the e-mails of a paid
+   * order; undefined for a product the catalog no longer lists (then read from the database).
+   */
+  productNames: (id: string) => Promise<{ name: string; nameAr: string } | undefined>;
 };

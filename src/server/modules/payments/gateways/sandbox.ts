@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
-import { rowsOf } from "#server/db/rows-of.ts";
 import { runStatement, statement } from "#server/db/statements.ts";
 import { appSecrets, type sandboxPayments } from "#server/db/schema/orders.ts";
 import {
@@ -77,6 +76,23 @@ const settleWebhooks = statement(
         or jsonb_typeof($2::jsonb -> ((ord - 1)::text || ':' || (event->>'eventId'))) <> 'null'
    ), '[]'::jsonb))
    where id = $1`,
+);
+
+/**
+ * The payments with a webhook due at $1 (ms): the first condition is the predicate of the partial
+ * index sandbox_payments_pending_webhooks_idx (migration 0010), so a pass reads the few payments
+ * with webhooks queued instead of the whole ledger, which grows with every payment.
+ */
+const dueWebhooks = statement(
+  "sandbox_due_webhooks",
+  `select id, amount_halalas as "amountHalalas", currency, status, order_reference as "orderReference",
+          details->'webhooks' as webhooks, details->>'notificationPath' as path
+   from sandbox_payments
+   where (details -> 'webhooks') <> '[]'::jsonb
+     and exists (
+       select 1 from jsonb_array_elements(details->'webhooks') event
+       where (event->>'dueAt')::bigint <= $1)
+   limit 50`,
 );
 
 /** A webhook waiting to be delivered, kept in the payment's row so a crash loses none. */
@@ -401,23 +417,14 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
 
     async deliverWebhooks(deliver) {
       const now = Date.now();
-      const result = await db.execute(sql`
-        select id, amount_halalas as "amountHalalas", currency, status, order_reference as "orderReference",
-               details->'webhooks' as webhooks, details->>'notificationPath' as path
-        from sandbox_payments
-        where exists (
-          select 1 from jsonb_array_elements(coalesce(details->'webhooks', '[]'::jsonb)) event
-          where (event->>'dueAt')::bigint <= ${now}
-        )
-        limit 50`);
-      const rows = rowsOf<{
+      const rows = await runStatement<{
         id: string;
         amountHalalas: number;
         currency: string;
         orderReference: string;
         webhooks: PendingWebhook[] | string;
         path: string;
-      }>(result);
+      }>(db, dueWebhooks, [now]);
       for (const row of rows) {
         const webhooks = (
           typeof row.webhooks === "string" ? JSON.parse(row.webhooks) : row.webhooks

@@ -1,0 +1,1 @@
+CREATE INDEX "sandbox_payments_pending_webhooks_idx" ON "sandbox_payments" USING btree ((("details" -> 'webhooks') <> '[]'::jsonb)) WHERE ("sandbox_payments"."details" -> 'webhooks') <> '[]'::jsonb;
