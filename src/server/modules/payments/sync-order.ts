@@ -52,6 +52,42 @@ export async function syncOrderWithGateway(
   actor: Actor,
   options: SyncOptions = {},
 ): Promise<SyncResult> {
+  let flights = inFlight.get(context);
+  if (!flights) inFlight.set(context, (flights = new Map()));
+  // A webhook never waits: a provider may deliver one while our own call to it (a capture) is
+  // still open, and the sync that made the call would then wait for the webhook's answer.
+  const running = options.record ? undefined : flights.get(order.id);
+  if (running) {
+    // The webhook and the buyer's confirm nearly always arrive together: a confirm that finds
+    // the order being synced waits for that sync instead of asking the gateway and trying to pay
+    // a second time; if the order is closed by then, it has nothing left to do.
+    const settled = await running.then(
+      (result) => result.order,
+      () => undefined,
+    );
+    if (settled && !isOpen(settled.status)) return syncOnce(context, settled, actor, options);
+  }
+  const sync = syncOnce(context, order, actor, options);
+  flights.set(order.id, sync);
+  try {
+    return await sync;
+  } finally {
+    if (flights.get(order.id) === sync) flights.delete(order.id);
+  }
+}
+
+/**
+ * The syncs running in this process, by order id. Only work is saved here: between processes (or
+ * should a waiter find the order still open) the row lock and the state machine decide, as ever.
+ */
+const inFlight = new WeakMap<PaymentsContext, Map<string, Promise<SyncResult>>>();
+
+async function syncOnce(
+  context: PaymentsContext,
+  order: OrderRow,
+  actor: Actor,
+  options: SyncOptions,
+): Promise<SyncResult> {
   const accessToken = await orderAccessToken(context.db, order.id);
   const stay = async (): Promise<SyncResult> => {
     if (!options.record) return { order, moved: false };
