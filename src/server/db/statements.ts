@@ -11,6 +11,14 @@ export type Statement = { name: string; text: string };
 type PgPool = { query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }> };
 type PgliteClient = { waitReady: unknown; query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> };
 
+/**
+ * A json/jsonb value of a statement's row: parsed by the driver, or still text (a driver may
+ * leave it so, or a column typed `text` holds JSON).
+ */
+export function jsonColumn<T>(value: T | string): T {
+  return typeof value === "string" ? (JSON.parse(value) as T) : value;
+}
+
 /** Defines a statement (the name must be unique in the process). */
 export function statement(name: string, text: string): Statement {
   return { name, text: text.replace(/\s+/g, " ").trim() };

@@ -1,8 +1,8 @@
 import { ApiError } from "#server/lib/api-error.ts";
-import { runStatement, statement } from "#server/db/statements.ts";
+import { statement } from "#server/db/statements.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
 import { orderAccessToken } from "./order-access.ts";
-import { orderFromJson, type OrderRow } from "./order-transitions.ts";
+import { orderStatement, type OrderRow } from "./order-transitions.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { syncOrderWithGateway } from "./sync-order.ts";
 
@@ -20,10 +20,7 @@ export async function confirmPayment(
   context: PaymentsContext,
   input: { paymentIntentId: string; paymentMethod: CheckoutPaymentMethod },
 ): Promise<{ order: OrderRow; accessToken: string }> {
-  const [found] = await runStatement<{ row: Record<string, unknown> | string }>(context.db, orderByIntent, [
-    input.paymentIntentId,
-  ]);
-  const order = found ? orderFromJson(found.row) : undefined;
+  const order = await orderStatement(context.db, orderByIntent, [input.paymentIntentId]);
   if (!order) throw new ApiError(404, "not_found", "payments.orderNotFound");
   if (order.paymentMethod !== input.paymentMethod) {
     throw new ApiError(400, "invalid_request", "payments.methodMismatch", {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { ApiError } from "#server/lib/api-error.ts";
-import { runStatement, statement } from "#server/db/statements.ts";
+import { statement } from "#server/db/statements.ts";
 import { orderEvents, orders } from "#server/db/schema.ts";
 import type { CatalogProduct } from "#server/modules/products/list-products.ts";
 import type { MessageKey } from "#shared/i18n/message-key.ts";
@@ -11,7 +11,7 @@ import type { OrderStatusValue } from "#shared/schemas/orders.ts";
 import { GatewayError, type PaymentGateway, type PaymentRequest, type ProviderPayment } from "./gateway.ts";
 import { orderAccessToken } from "./order-access.ts";
 import { newOrderReference, newPaymentIntentId } from "./order-reference.ts";
-import { moveOrder, moveOrderFrom, orderFromJson, type OrderRow } from "./order-transitions.ts";
+import { moveOrder, moveOrderFrom, orderStatement, type OrderRow } from "./order-transitions.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { priceCheckout, type PricedOrder } from "./pricing.ts";
 import { syncOrderWithGateway } from "./sync-order.ts";
@@ -219,7 +219,7 @@ async function insertOrder(
     ...(input.address.postalCode ? { postalCode: input.address.postalCode } : {}),
     country: "SA",
   };
-  const [inserted] = await runStatement<{ row: Record<string, unknown> | string }>(context.db, insertOrderStatement, [
+  const order = await orderStatement(context.db, insertOrderStatement, [
     randomUUID(),
     newOrderReference(),
     caller.userId,
@@ -239,8 +239,8 @@ async function insertOrder(
     hash ?? null,
     caller.lang,
   ]);
-  if (!inserted) throw new Error("the order insert answered no row");
-  return orderFromJson(inserted.row);
+  if (!order) throw new Error("the order insert answered no row");
+  return order;
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { orderEvents, orders, products, type OrderStatus } from "#server/db/schema.ts";
-import { runStatement, statement } from "#server/db/statements.ts";
+import { jsonColumn, runStatement, statement, type Statement } from "#server/db/statements.ts";
 import { invoiceChainInputs, issueInvoice } from "#server/modules/invoices/issue-invoice.ts";
 import { enqueueEmails, outboxRow } from "#server/modules/notifications/enqueue-email.ts";
 import { orderEmails } from "./order-notifications.ts";
@@ -134,7 +134,7 @@ export async function moveOrderFrom(
   move: Move & { to: Exclude<OrderStatus, "paid"> },
 ): Promise<OrderRow | undefined> {
   if (!canMove(from, move.to)) return undefined;
-  const [moved] = await runStatement<{ row: Record<string, unknown> | string }>(db, moveFromStatement, [
+  return orderStatement(db, moveFromStatement, [
     orderId,
     from,
     move.to,
@@ -143,7 +143,6 @@ export async function moveOrderFrom(
     move.actor,
     move.detail ? JSON.stringify(move.detail) : null,
   ]);
-  return moved ? orderFromJson(moved.row) : undefined;
 }
 
 /**
@@ -184,13 +183,19 @@ const orderColumns = getTableColumns(orders);
  * JSON as text), as drizzle gives it.
  */
 export function orderFromJson(value: Record<string, unknown> | string): OrderRow {
-  const json = typeof value === "string" ? (JSON.parse(value) as Record<string, unknown>) : value;
+  const json = jsonColumn(value);
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(orderColumns)) {
     const value = json[column.name] ?? null;
     row[key] = column.columnType === "PgTimestamp" && typeof value === "string" ? new Date(value) : value;
   }
   return row as OrderRow;
+}
+
+/** Runs a statement that answers at most one order, as `to_jsonb(…) as row`. */
+export async function orderStatement(db: Db, query: Statement, params: unknown[]): Promise<OrderRow | undefined> {
+  const [found] = await runStatement<{ row: Record<string, unknown> | string }>(db, query, params);
+  return found ? orderFromJson(found.row) : undefined;
 }
 
 const productNames = statement("pay_order_product", 'select name, name_ar as "nameAr" from products where id = $1');
@@ -248,7 +253,7 @@ export async function payOrder(
       placeholder,
     ],
   );
-  const result = typeof row?.result === "string" ? JSON.parse(row.result) : row?.result;
+  const result = row ? jsonColumn(row.result) : undefined;
   if (!result?.order) throw new Error(`no order ${order.id}`);
   if ((result.emails ?? 0) > 0) context.onEmailsQueued();
   const current = orderFromJson(result.order);

@@ -1,7 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { invoices, orderEvents, products } from "#server/db/schema.ts";
-import { runStatement, statement } from "#server/db/statements.ts";
+import { jsonColumn, runStatement, statement } from "#server/db/statements.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
 import type { AdminOrderView, OrderView } from "#shared/schemas/orders.ts";
 import type { OrderRow } from "./order-transitions.ts";
@@ -19,17 +19,14 @@ const oneOrderRelated = statement(
                from order_events e where e.order_id = $1), '[]'::jsonb) as events`,
 );
 
-type Json<T> = T | string;
-const parsed = <T>(value: Json<T>): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
-
 async function relatedToOne(db: Db, order: OrderRow) {
   const [row] = await runStatement<{
-    product: Json<{ id: string; name: string; nameAr: string }> | null;
+    product: { id: string; name: string; nameAr: string } | string | null;
     invoice: string | null;
-    events: Json<(Omit<EventRow, "createdAt"> & { createdAt: string })[]>;
+    events: (Omit<EventRow, "createdAt"> & { createdAt: string })[] | string;
   }>(db, oneOrderRelated, [order.id, order.productId]);
-  const product = row?.product ? parsed(row.product) : undefined;
-  const events = parsed(row?.events ?? []).map((event) => ({ ...event, createdAt: new Date(event.createdAt) }));
+  const product = row?.product ? jsonColumn(row.product) : undefined;
+  const events = jsonColumn(row?.events ?? []).map((event) => ({ ...event, createdAt: new Date(event.createdAt) }));
   return {
     productById: new Map(product ? [[product.id, product]] : []),
     invoiceByOrder: new Map(row?.invoice ? [[order.id, { number: row.invoice }]] : []),

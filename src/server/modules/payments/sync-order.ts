@@ -65,7 +65,7 @@ export async function syncOrderWithGateway(
       (result) => result.order,
       () => undefined,
     );
-    if (settled && !isOpen(settled.status)) return syncOnce(context, settled, actor, options);
+    if (settled && !isOpen(settled.status)) return { order: settled, moved: false };
   }
   const sync = syncOnce(context, order, actor, options);
   flights.set(order.id, sync);

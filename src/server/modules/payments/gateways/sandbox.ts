@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
-import { runStatement, statement } from "#server/db/statements.ts";
+import { jsonColumn, runStatement, statement } from "#server/db/statements.ts";
 import { appSecrets, type sandboxPayments } from "#server/db/schema/orders.ts";
 import {
   GatewayError,
@@ -426,9 +426,7 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
         path: string;
       }>(db, dueWebhooks, [now]);
       for (const row of rows) {
-        const webhooks = (
-          typeof row.webhooks === "string" ? JSON.parse(row.webhooks) : row.webhooks
-        ) as PendingWebhook[];
+        const webhooks = jsonColumn(row.webhooks);
         const outcome = new Map<number, "sent" | "retry" | "drop">();
         for (const [index, event] of webhooks.entries()) {
           if (event.dueAt > now) continue;
