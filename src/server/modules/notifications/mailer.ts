@@ -52,6 +52,9 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
         subject: email.subject,
         html: email.html,
         text: email.text,
+        // Base64 for both parts: an Arabic message in quoted-printable triples in size (every
+        // byte of every letter becomes =XX), and nodemailer need not scan each text to choose.
+        textEncoding: "base64",
         messageId: messageIdFor(email, domain),
         headers: { "Content-Language": email.lang, "X-Outbox-Id": String(email.id) },
       });
