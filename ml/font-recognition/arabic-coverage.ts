@@ -8,7 +8,8 @@ const arabicLetters = [..."ءآأؤإئابةتثجحخدذرزسشصضطظعغ�
 const nonJoining = new Set([..."ءآأؤإادذرزوةى"]);
 const TATWEEL = "\u0640";
 
-function charset(file: string): Set<number> {
+/** The code points a font file maps (fontconfig's fc-query). */
+export function charset(file: string): Set<number> {
   const ranges = execFileSync("fc-query", ["--format=%{charset}", file], { encoding: "utf8" }).trim().split(/\s+/);
   const out = new Set<number>();
   for (const r of ranges) {
