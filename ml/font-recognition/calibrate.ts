@@ -1,6 +1,7 @@
 // Fits the confidence temperature the way the server computes confidence: on logits averaged over
 // the crops of whole images, run through the recognizer. The calibration images are fresh renders of
-// TRAINING words (half clean, half with the training augmentation), never the evaluation data.
+// TRAINING words (half clean, half with the training augmentation; every fourth image of a bilingual
+// Arabic family in Latin, from its Latin file), never the evaluation data.
 //   node --import tsx ml/font-recognition/calibrate.ts [--model-dir DIR] [--per-family 5]
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -8,6 +9,7 @@ import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
 import { createFontRecognizer, defaultModelDir } from "#server/modules/font-recognition/recognize-font.ts";
+import { isBilingual } from "./bilingual.ts";
 import { renderSample } from "./render-sample.ts";
 import { makeLine, makeRng } from "./text-corpus.ts";
 
@@ -30,9 +32,11 @@ try {
   for (const family of library.families) {
     for (let i = 0; i < Number(values["per-family"]); i++) {
       const variant = family.variants[Math.floor(rng() * family.variants.length)]!;
-      const text = makeLine(rng, family.script, "train");
+      // Bilingual Arabic families are trained on a share of Latin lines too: calibrate on some.
+      const script = isBilingual(family) && i % 4 === 3 ? "latin" : family.script;
+      const text = makeLine(rng, script, "train");
       const fontSize = Math.round(16 + rng() * 48);
-      const s = await renderSample(rng, family, variant, text, { fontSize, augment: i % 2 === 1 });
+      const s = await renderSample(rng, family, variant, text, { fontSize, augment: i % 2 === 1, script });
       const png = await sharp(s.gray.data, { raw: { width: s.gray.width, height: s.gray.height, channels: 1 } })
         .png()
         .toBuffer();

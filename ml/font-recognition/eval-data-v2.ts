@@ -7,9 +7,9 @@ import sharp from "sharp";
 import type { LibraryFamily } from "#shared/schemas/font-library.ts";
 import type { GrayImage } from "#server/modules/font-recognition/image-input.ts";
 import type { Case, TextOf } from "./eval-data.ts";
-import { digitLine, GATE_EVAL_PHOTOS, NEGATIVE_KINDS, negativeImage, shortWord } from "./gate-data.ts";
+import { GATE_EVAL_PHOTOS, NEGATIVE_KINDS, negativeImage } from "./gate-data.ts";
 import { repoRoot } from "./render-sample.ts";
-import { makeLine, type Rng } from "./text-corpus.ts";
+import { digitLine, makeLine, shortWord, type Rng } from "./text-corpus.ts";
 
 const png = (g: GrayImage) =>
   sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } })

@@ -209,14 +209,3 @@ export async function framedPhotos(screenshots: Case[], n: number): Promise<Case
       .map(async (c) => ({ ...c, image: await twoMegapixelPhoto(c) })),
   );
 }
-
-/** The bilingual Arabic families (those with a Latin file) as Latin families, to set English in them. */
-export function latinOfBilingual(families: LibraryFamily[]): LibraryFamily[] {
-  return families
-    .filter((f) => f.script === "arabic" && f.variants.every((v) => v.files.some((x) => /-latin-/.test(x))))
-    .map((f) => ({
-      ...f,
-      script: "latin" as const,
-      variants: f.variants.map((v) => ({ ...v, files: [v.files.find((x) => /-latin-/.test(x))!] })),
-    }));
-}

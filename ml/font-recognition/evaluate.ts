@@ -14,15 +14,8 @@ import {
   defaultModelDir,
   type FontRecognizer,
 } from "#server/modules/font-recognition/recognize-font.ts";
-import {
-  chromiumScreenshots,
-  framedPhotos,
-  heldOutCanvas,
-  latencyPhotos,
-  latinOfBilingual,
-  photoLike,
-  type Case,
-} from "./eval-data.ts";
+import { chromiumScreenshots, framedPhotos, heldOutCanvas, latencyPhotos, photoLike, type Case } from "./eval-data.ts";
+import { latinOfBilingual } from "./bilingual.ts";
 import { digitLines, hasPillow, noTextImages, pillowLines, shortWords } from "./eval-data-v2.ts";
 import { evaluationMarkdown, type EvalLabels, type Report } from "./eval-report.ts";
 import {

@@ -12,7 +12,7 @@ import { decodeGray, rgbaToGray, type GrayImage } from "#server/modules/font-rec
 import { cropGray, resampleGray } from "#server/modules/font-recognition/image-ops.ts";
 import { blur, jpeg, lighting, noise, perspective } from "./degrade.ts";
 import { renderSample, repoRoot } from "./render-sample.ts";
-import { makeLine, type Rng } from "./text-corpus.ts";
+import { digitLine, makeLine, shortWord, type Rng } from "./text-corpus.ts";
 
 /** Text-free photographs of the project (media/): product shots, craft scenes, landscapes. */
 export const GATE_TRAIN_PHOTOS = [
@@ -271,34 +271,6 @@ export async function negativeImage(
   if (rng() < 0.2) g = perspective(g, rng, 0.02 + rng() * 0.05);
   if (rng() < 0.4) g = await jpeg(g, 30 + Math.floor(rng() * 60));
   return g;
-}
-
-/** A short line that is mostly digits: prices, dates, phone numbers, in Latin or Arabic-Indic digits. */
-export function digitLine(rng: Rng, script: "arabic" | "latin"): string {
-  const n = () => String(Math.floor(rng() * 10 ** (1 + Math.floor(rng() * 4))));
-  const forms = [
-    () => `${n()}.${String(Math.floor(rng() * 100)).padStart(2, "0")}`,
-    () => `${1 + Math.floor(rng() * 28)}/${1 + Math.floor(rng() * 12)}/${1990 + Math.floor(rng() * 40)}`,
-    () => `+966 ${n()} ${n()}`,
-    () => `${n()} ${n()} ${n()}`,
-    () => `${n()}-${n()}`,
-  ];
-  const s = forms[Math.floor(rng() * forms.length)]!();
-  return script === "arabic" && rng() < 0.7 ? toArabicIndic(s) : s;
-}
-
-export const toArabicIndic = (s: string) => s.replace(/[0-9]/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
-
-/** Short words (3-5 letters), as on a label or a button. */
-export function shortWord(rng: Rng, script: "arabic" | "latin", set: "train" | "heldOut"): string {
-  for (let i = 0; i < 50; i++) {
-    const w = makeLine(rng, script, set)
-      .split(" ")[0]!
-      .replace(/[.,!?:،؟]/g, "");
-    const letters = [...w].length;
-    if (letters >= 3 && letters <= 5) return rng() < 0.3 && script === "latin" ? w.toUpperCase() : w;
-  }
-  return script === "arabic" ? "باب" : "Door";
 }
 
 /** A text image: one line in one family, augmented as in training; text strings of every kind. */

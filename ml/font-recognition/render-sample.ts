@@ -25,6 +25,11 @@ export interface RenderOptions {
   fontSize: number;
   /** Apply random backgrounds, geometry and degradations. */
   augment: boolean;
+  /**
+   * The script of the text (its direction); the family's own by default. A bilingual Arabic family
+   * sets Latin text from the Latin file registered under the same alias.
+   */
+  script?: "arabic" | "latin";
 }
 
 export interface RenderedSample {
@@ -102,7 +107,7 @@ export async function renderSample(
   ctx.font = `${size}px "${alias}"`;
   ctx.letterSpacing = `${spacing}px`;
   ctx.textBaseline = "middle";
-  const rtl = family.script === "arabic";
+  const rtl = (opts.script ?? family.script) === "arabic";
   ctx.direction = rtl ? "rtl" : "ltr";
   ctx.textAlign = "center";
   if (opts.augment && rng() < 0.5) {

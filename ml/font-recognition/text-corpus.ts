@@ -88,3 +88,31 @@ export function makeLine(rng: Rng, script: "arabic" | "latin", set: "train" | "h
   if (rng() < 0.1) line += " " + String(Math.floor(rng() * 2030));
   return line;
 }
+
+export const toArabicIndic = (s: string) => s.replace(/[0-9]/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
+
+/** A short line that is mostly digits: prices, dates, phone numbers, in Latin or Arabic-Indic digits. */
+export function digitLine(rng: Rng, script: "arabic" | "latin"): string {
+  const n = () => String(Math.floor(rng() * 10 ** (1 + Math.floor(rng() * 4))));
+  const forms = [
+    () => `${n()}.${String(Math.floor(rng() * 100)).padStart(2, "0")}`,
+    () => `${1 + Math.floor(rng() * 28)}/${1 + Math.floor(rng() * 12)}/${1990 + Math.floor(rng() * 40)}`,
+    () => `+966 ${n()} ${n()}`,
+    () => `${n()} ${n()} ${n()}`,
+    () => `${n()}-${n()}`,
+  ];
+  const s = forms[Math.floor(rng() * forms.length)]!();
+  return script === "arabic" && rng() < 0.7 ? toArabicIndic(s) : s;
+}
+
+/** Short words (3-5 letters), as on a label or a button. */
+export function shortWord(rng: Rng, script: "arabic" | "latin", set: "train" | "heldOut"): string {
+  for (let i = 0; i < 50; i++) {
+    const w = makeLine(rng, script, set)
+      .split(" ")[0]!
+      .replace(/[.,!?:،؟]/g, "");
+    const letters = [...w].length;
+    if (letters >= 3 && letters <= 5) return rng() < 0.3 && script === "latin" ? w.toUpperCase() : w;
+  }
+  return script === "arabic" ? "باب" : "Door";
+}

@@ -1,10 +1,14 @@
 #!/usr/bin/python3
-"""Trains the font-recognition CNN on the shards written by render-dataset.ts, calibrates it and
+"""Trains the font-recognition CNN on the units written by render-dataset.ts, calibrates it and
 exports models/font-recognition/model.onnx and labels.json.
 
-Run with Debian's torch:  /usr/bin/python3 ml/font-recognition/train.py --minutes 50
+Run with Debian's torch (apt-get install python3-torch):
+  /usr/bin/python3 ml/font-recognition/train.py --minutes 80
+Resumable: it saves <data>/train-state.pt every few minutes, and a rerun with the same data and
+options continues from it (--fresh ignores it). Uses CUDA when torch sees it.
 """
 import argparse
+import hashlib
 import json
 import math
 import os
@@ -16,17 +20,33 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
-COLS = {'family': 0, 'weight': 1, 'italic': 2, 'style': 3, 'size': 4, 'line': 5, 'core': 6, 'script': 7}
+DEFAULT_OUT = os.path.join(ROOT, 'models/font-recognition')
+COLS = {'family': 0, 'weight': 1, 'italic': 2, 'style': 3, 'size': 4, 'line': 5, 'core': 6, 'script': 7, 'kind': 8}
+LINE_KINDS = ['line', 'shortWord', 'digits']
 
 
 def load_split(data_dir, name, meta):
+    """Images and label rows of one split. The family column is set from each unit's family id, so a
+    unit rendered when the library had other families still gets the right label."""
+    h, w = meta['inputHeight'], meta['inputWidth']
+    ncol = len(meta['labelColumns'])
     xs, ys = [], []
-    for k in range(meta['parts']):
-        h, w = meta['inputHeight'], meta['inputWidth']
-        x = np.fromfile(os.path.join(data_dir, f'{name}-{k}.u8'), dtype=np.uint8).reshape(-1, 1, h, w)
-        y = np.fromfile(os.path.join(data_dir, f'{name}-{k}.f32'), dtype=np.float32).reshape(-1, 8)
+    if 'units' in meta:
+        index = {f: i for i, f in enumerate(meta['families'])}
+        files = [(u['stem'], index[u['family']]) for u in meta['units'] if u['split'] == name]
+    else:  # the layout before resumable units: <split>-<part>
+        files = [(f'{name}-{k}', None) for k in range(meta['parts'])]
+    for stem, fam in files:
+        x = np.fromfile(os.path.join(data_dir, f'{stem}.u8'), dtype=np.uint8).reshape(-1, 1, h, w)
+        y = np.fromfile(os.path.join(data_dir, f'{stem}.f32'), dtype=np.float32).reshape(-1, ncol)
+        if fam is not None:
+            y[:, COLS['family']] = fam
+        if ncol < len(COLS):  # older data: no line kind column
+            y = np.concatenate([y, np.zeros((len(y), len(COLS) - ncol), np.float32)], axis=1)
         xs.append(x)
         ys.append(y)
+    if not xs:
+        return np.zeros((0, 1, h, w), np.uint8), np.zeros((0, len(COLS)), np.float32)
     return np.concatenate(xs), np.concatenate(ys)
 
 
@@ -70,7 +90,7 @@ def to_tensor(x):
 def augment(x):
     # Cheap on-the-fly variation on top of the rendered augmentation: contrast and small shifts.
     b = x.shape[0]
-    gain = torch.empty(b, 1, 1, 1).uniform_(0.7, 1.25)
+    gain = torch.empty(b, 1, 1, 1, device=x.device).uniform_(0.7, 1.25)
     x = (x * gain).clamp_(0, 1)
     shift = int(np.random.randint(-2, 3))
     if shift:
@@ -103,12 +123,14 @@ def losses(out, y):
 
 @torch.no_grad()
 def predict(model, x, batch=512):
+    """The model's six outputs for every window of x, on the CPU."""
     model.eval()
+    device = next(model.parameters()).device
     outs = [[] for _ in range(6)]
     for i in range(0, len(x), batch):
-        o = model(to_tensor(x[i:i + batch]))
+        o = model(to_tensor(x[i:i + batch]).to(device))
         for k in range(6):
-            outs[k].append(o[k])
+            outs[k].append(o[k].cpu())
     return [torch.cat(o) for o in outs]
 
 
@@ -158,11 +180,25 @@ def metrics(out, y, temperature):
     }
 
 
-def size_ratios(y, n_families):
-    """Per family: the glyph measure (line or core height) whose ratio to the font size varies least."""
+def subset_top1(out, y, arabic_family):
+    """Top-1 on parts of a split: the Latin lines of bilingual Arabic families, short words, digit lines."""
+    pred = out[0].argmax(1).numpy()
+    fam = y[:, COLS['family']].astype(int)
+    right = pred == fam
+    latin_in_arabic = (y[:, COLS['script']] == 0) & arabic_family[fam]
+    parts = {'latinInBilingual': latin_in_arabic}
+    for k, name in enumerate(LINE_KINDS):
+        parts[name] = y[:, COLS['kind']] == k
+    return {name: {'n': int(m.sum()), 'top1': float(right[m].mean()) if m.any() else None} for name, m in parts.items()}
+
+
+def size_ratios(y, n_families, arabic_family):
+    """Per family: the glyph measure (line or core height) whose ratio to the font size varies least,
+    on lines in the family's own script (not the Latin lines of a bilingual Arabic family)."""
     out = []
     for f in range(n_families):
-        rows = y[y[:, COLS['family']] == f]
+        own_script = 1 if arabic_family[f] else 0
+        rows = y[(y[:, COLS['family']] == f) & (y[:, COLS['script']] == own_script)]
         best = None
         for measure in ('line', 'core'):
             r = rows[:, COLS[measure]] / rows[:, COLS['size']]
@@ -177,42 +213,79 @@ def size_ratios(y, n_families):
     return out
 
 
+def save_atomic(obj, path):
+    tmp = f'{path}.tmp'
+    torch.save(obj, tmp)
+    os.replace(tmp, path)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--data', default=os.path.join(ROOT, 'ml/font-recognition/work/data'))
-    ap.add_argument('--out', default=os.path.join(ROOT, 'models/font-recognition'))
-    ap.add_argument('--minutes', type=float, default=50)
+    ap.add_argument('--out', default=DEFAULT_OUT)
+    ap.add_argument('--minutes', type=float, default=80, help='training time budget (the cosine schedule spans it)')
+    ap.add_argument('--width', type=float, default=1.25, help='channel multiplier of the conv layers (1.0: 16-128)')
     ap.add_argument('--batch', type=int, default=128)
     ap.add_argument('--lr', type=float, default=3e-3)
     ap.add_argument('--threads', type=int, default=2)
     ap.add_argument('--seed', type=int, default=0)
+    ap.add_argument('--device', default='auto', choices=['auto', 'cpu', 'cuda'], help='auto: CUDA when torch sees it')
     ap.add_argument('--init', help='continue from a saved state dict (e.g. work/data/model.pt)')
     ap.add_argument('--warmup', type=int, default=300, help='linear warm-up steps')
+    ap.add_argument('--checkpoint-minutes', type=float, default=5,
+                    help='save <data>/train-state.pt this often; a rerun with the same data and options resumes from it')
+    ap.add_argument('--fresh', action='store_true', help='ignore an interrupted run\'s train-state.pt')
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
+    device = torch.device('cuda' if args.device == 'cuda' or (args.device == 'auto' and torch.cuda.is_available()) else 'cpu')
     with open(os.path.join(args.data, 'meta.json')) as fh:
         meta = json.load(fh)
     with open(os.path.join(ROOT, 'models/font-recognition/library.json')) as fh:
         library = json.load(fh)
-    assert [f['id'] for f in library['families']] == meta['families'], 'library.json changed since the data was rendered'
+    script_of = {f['id']: f['script'] for f in library['families']}
+    if [f['id'] for f in library['families']] != meta['families']:
+        missing = [f for f in meta['families'] if f not in script_of]
+        assert not missing, f'families not in library.json: {missing}'
+        assert os.path.abspath(args.out) != DEFAULT_OUT, \
+            'library.json changed since the data was rendered: run render-dataset.ts again (finished units are kept)'
+        print('note: the data covers', len(meta['families']), 'of the library\'s', len(script_of), 'families', flush=True)
+    arabic_family = np.array([script_of[f] == 'arabic' for f in meta['families']])
     xtr, ytr = load_split(args.data, 'train', meta)
     xva, yva = load_split(args.data, 'val', meta)
     xte, yte = load_split(args.data, 'test', meta)
     n_fam = len(meta['families'])
-    print(f'train {len(xtr)}  val {len(xva)}  held-out strings {len(xte)}  families {n_fam}', flush=True)
+    print(f'train {len(xtr)}  val {len(xva)}  held-out strings {len(xte)}  families {n_fam}  device {device}', flush=True)
 
-    model = FontNet(n_fam, len(meta['arabicStyles']))
-    if args.init:
-        model.load_state_dict(torch.load(args.init))
-        print('continuing from', args.init, flush=True)
-    print('parameters', sum(p.numel() for p in model.parameters()), flush=True)
+    model = FontNet(n_fam, len(meta['arabicStyles']), width=args.width).to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    print('parameters', sum(p.numel() for p in model.parameters()), flush=True)
+    # An interrupted run of the same data and options resumes where its last checkpoint left it.
+    state_path = os.path.join(args.data, 'train-state.pt')
+    config = {'families': meta['families'], 'units': meta.get('units'), 'samples': len(xtr), 'width': args.width,
+              'minutes': args.minutes, 'batch': args.batch, 'lr': args.lr, 'seed': args.seed, 'init': args.init,
+              'warmup': args.warmup}
+    key = hashlib.sha1(json.dumps(config, sort_keys=True).encode()).hexdigest()
+    step, epoch, elapsed, resumed = 0, 0, 0.0, 0
+    state = torch.load(state_path, map_location='cpu', weights_only=False) if os.path.exists(state_path) and not args.fresh else None
+    if state is not None and state['key'] == key:
+        model.load_state_dict(state['model'])
+        opt.load_state_dict(state['opt'])
+        step, epoch, elapsed, resumed = state['step'], state['epoch'], state['elapsed'], state['resumed'] + 1
+        np.random.set_state(state['np_rng'])
+        torch.set_rng_state(state['torch_rng'])
+        print(f'resuming an interrupted run: epoch {epoch}, step {step}, {elapsed / 60:.1f} of {args.minutes} minutes done', flush=True)
+    else:
+        if state is not None:
+            print('train-state.pt is from other data or options: starting afresh', flush=True)
+        if args.init:
+            model.load_state_dict(torch.load(args.init, map_location=device))
+            print('continuing from', args.init, flush=True)
     budget = args.minutes * 60
-    start = time.time()
-    step, epoch = 0, 0
+    start = time.time() - elapsed
+    last_save = time.time()
     ytr_t = torch.from_numpy(ytr)
     done = False
     while not done:
@@ -229,8 +302,8 @@ def main():
             for g in opt.param_groups:
                 g['lr'] = lr
             idx = np.sort(perm[i:i + args.batch])
-            xb = augment(to_tensor(xtr[idx]))
-            loss = losses(model(xb), ytr_t[idx])
+            xb = augment(to_tensor(xtr[idx]).to(device))
+            loss = losses(model(xb), ytr_t[idx].to(device))
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -238,19 +311,30 @@ def main():
             step += 1
             if step % 100 == 0:
                 print(f'epoch {epoch} step {step} loss {run:.3f} lr {lr:.5f} elapsed {time.time() - start:.0f}s', flush=True)
-        vm = metrics(predict(model, xva), yva, 1.0)
-        print(f'epoch {epoch} done: val {json.dumps(vm)}', flush=True)
+            if time.time() - last_save > args.checkpoint_minutes * 60:
+                # Resuming starts a new epoch: the rest of this one is skipped, which a time budget absorbs.
+                save_atomic({'key': key, 'model': model.state_dict(), 'opt': opt.state_dict(), 'step': step,
+                             'epoch': epoch, 'elapsed': time.time() - start, 'resumed': resumed,
+                             'np_rng': np.random.get_state(), 'torch_rng': torch.get_rng_state()}, state_path)
+                last_save = time.time()
+        if len(xva):
+            vm = metrics(predict(model, xva), yva, 1.0)
+            print(f'epoch {epoch} done: val {json.dumps(vm)}', flush=True)
 
     val_out = predict(model, xva)
     labels_va = torch.from_numpy(yva[:, COLS['family']]).long()
     temperature = fit_temperature(val_out[0], labels_va)
     val_m = metrics(val_out, yva, temperature)
-    test_m = metrics(predict(model, xte), yte, temperature)
-    print('temperature', temperature, '\nval', json.dumps(val_m), '\nheld-out strings', json.dumps(test_m), flush=True)
+    val_subsets = subset_top1(val_out, yva, arabic_family)
+    test_m = metrics(predict(model, xte), yte, temperature) if len(xte) else None
+    print('temperature', temperature, '\nval', json.dumps(val_m), '\nval by kind of line', json.dumps(val_subsets),
+          '\nheld-out strings', json.dumps(test_m), flush=True)
 
-    # Family centroids of the embedding, from training and validation samples.
-    cent_x = np.concatenate([xva, xtr[: min(len(xtr), 20000)]])
-    cent_y = np.concatenate([yva, ytr[: min(len(ytr), 20000)]])
+    # Family centroids of the embedding, from the validation samples and a random share of the
+    # training samples (every family; a bilingual family's centroid includes its Latin lines).
+    pick = np.sort(np.random.RandomState(1).permutation(len(xtr))[:40000])
+    cent_x = np.concatenate([xva, xtr[pick]])
+    cent_y = np.concatenate([yva, ytr[pick]])
     emb = predict(model, cent_x)[4]
     centroids = []
     for f in range(n_fam):
@@ -258,7 +342,7 @@ def main():
         centroids.append(F.normalize(e.mean(0), dim=0).tolist())
 
     os.makedirs(args.out, exist_ok=True)
-    model.eval()
+    model = model.cpu().eval()
     dummy = torch.zeros(1, 1, meta['inputHeight'], meta['inputWidth'])
     onnx_path = os.path.join(args.out, 'model.onnx')
     torch.onnx.export(
@@ -279,14 +363,18 @@ def main():
         'arabicStyles': meta['arabicStyles'],
         'temperature': temperature,
         'familyCentroids': [[round(v, 5) for v in c] for c in centroids],
-        'sizeRatios': size_ratios(ytr, n_fam),
+        'sizeRatios': size_ratios(ytr, n_fam, arabic_family),
         'training': {'samples': len(xtr), 'epochs': epoch, 'steps': step, 'minutes': round((time.time() - start) / 60, 1),
+                     'width': args.width, 'device': device.type, 'resumed': resumed,
+                     'bilingual': meta.get('bilingual', []), 'shares': meta.get('shares'),
                      'continuedFrom': args.init and os.path.relpath(args.init, ROOT),
-                     'validation': val_m, 'heldOutStrings': test_m},
+                     'validation': val_m, 'validationByKind': val_subsets, 'heldOutStrings': test_m},
     }
     with open(os.path.join(args.out, 'labels.json'), 'w') as fh:
         json.dump(labels, fh, indent=1)
     torch.save(model.state_dict(), os.path.join(args.data, 'model.pt'))
+    if os.path.exists(state_path):
+        os.remove(state_path)
     print('wrote', onnx_path, os.path.getsize(onnx_path), 'bytes', flush=True)
 
 
