@@ -21,6 +21,7 @@ import torch.nn.functional as F
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 DEFAULT_OUT = os.path.join(ROOT, 'models/font-recognition')
+OUTPUT_NAMES = ['family_logits', 'weight', 'italic_logit', 'style_logits', 'embedding', 'size_log_ratio', 'script_logit']
 COLS = {'family': 0, 'weight': 1, 'italic': 2, 'style': 3, 'size': 4, 'line': 5, 'core': 6, 'script': 7, 'kind': 8}
 LINE_KINDS = ['line', 'shortWord', 'digits']
 
@@ -73,6 +74,9 @@ class FontNet(nn.Module):
         # Font size as log(size / measured line height): the network sees the whole line scaled to
         # its height, so it can tell which ascenders, descenders and marks make up that height.
         self.size = nn.Linear(256, 1)
+        # The script of the line (logit of Arabic): a bilingual family names both scripts, so the
+        # family alone cannot say which one an image shows.
+        self.script = nn.Linear(256, 1)
 
     def forward(self, x):
         f = self.features(x)
@@ -80,7 +84,8 @@ class FontNet(nn.Module):
         h = self.hidden(f)
         emb = F.normalize(self.embed(h), dim=1)
         logits = self.scale * emb @ F.normalize(self.family, dim=1).t()
-        return logits, self.weight(h).squeeze(1), self.italic(h).squeeze(1), self.style(h), emb, self.size(h).squeeze(1)
+        return (logits, self.weight(h).squeeze(1), self.italic(h).squeeze(1), self.style(h), emb,
+                self.size(h).squeeze(1), self.script(h).squeeze(1))
 
 
 def to_tensor(x):
@@ -107,7 +112,7 @@ def size_target(y):
 
 
 def losses(out, y):
-    logits, weight, italic, style, _, size = out
+    logits, weight, italic, style, _, size, script = out
     fam = y[:, COLS['family']].long()
     l_fam = F.cross_entropy(logits, fam, label_smoothing=0.05)
     l_w = F.smooth_l1_loss(weight, (y[:, COLS['weight']] - 400.0) / 300.0)
@@ -118,18 +123,19 @@ def losses(out, y):
     t = size_target(y)
     ok = torch.isfinite(t)
     l_z = F.smooth_l1_loss(size[ok], t[ok], beta=0.1) if ok.any() else logits.sum() * 0
-    return l_fam + 0.5 * l_w + 0.3 * l_i + 0.5 * l_s + 2.0 * l_z
+    l_sc = F.binary_cross_entropy_with_logits(script, y[:, COLS['script']])
+    return l_fam + 0.5 * l_w + 0.3 * l_i + 0.5 * l_s + 2.0 * l_z + 0.3 * l_sc
 
 
 @torch.no_grad()
 def predict(model, x, batch=512):
-    """The model's six outputs for every window of x, on the CPU."""
+    """The model's seven outputs for every window of x, on the CPU."""
     model.eval()
     device = next(model.parameters()).device
-    outs = [[] for _ in range(6)]
+    outs = [[] for _ in range(7)]
     for i in range(0, len(x), batch):
         o = model(to_tensor(x[i:i + batch]).to(device))
-        for k in range(6):
+        for k in range(7):
             outs[k].append(o[k].cpu())
     return [torch.cat(o) for o in outs]
 
@@ -156,7 +162,7 @@ def fit_temperature(logits, labels):
 
 
 def metrics(out, y, temperature):
-    logits, weight, italic, style, _, size = out
+    logits, weight, italic, style, _, size, script = out
     fam = torch.from_numpy(y[:, COLS['family']]).long()
     probs = F.softmax(logits / temperature, dim=1)
     top5 = probs.topk(5, dim=1).indices
@@ -177,6 +183,7 @@ def metrics(out, y, temperature):
         'ece': ece(probs, fam),
         'sizeErrorMedian': size_err.median().item() if ok.any() else None,
         'sizeErrorMean': size_err.mean().item() if ok.any() else None,
+        'script': ((script > 0).float() == torch.from_numpy(y[:, COLS['script']])).float().mean().item(),
     }
 
 
@@ -347,8 +354,8 @@ def main():
     onnx_path = os.path.join(args.out, 'model.onnx')
     torch.onnx.export(
         model, dummy, onnx_path, opset_version=13,
-        input_names=['input'], output_names=['family_logits', 'weight', 'italic_logit', 'style_logits', 'embedding', 'size_log_ratio'],
-        dynamic_axes={k: {0: 'batch'} for k in ['input', 'family_logits', 'weight', 'italic_logit', 'style_logits', 'embedding', 'size_log_ratio']},
+        input_names=['input'], output_names=OUTPUT_NAMES,
+        dynamic_axes={k: {0: 'batch'} for k in ['input', *OUTPUT_NAMES]},
     )
     labels = {
         'version': 1,
@@ -358,7 +365,8 @@ def main():
         'outputs': {'family_logits': 'divide by temperature, softmax', 'weight': 'CSS weight = value * 300 + 400',
                     'italic_logit': 'sigmoid > 0.5 means italic', 'style_logits': 'softmax over arabicStyles',
                     'embedding': 'L2-normalised; cosine against familyCentroids',
-                    'size_log_ratio': 'font size px = measured line height px * exp(value)'},
+                    'size_log_ratio': 'font size px = measured line height px * exp(value)',
+                    'script_logit': 'sigmoid > 0.5 means the line is Arabic script'},
         'families': meta['families'],
         'arabicStyles': meta['arabicStyles'],
         'temperature': temperature,

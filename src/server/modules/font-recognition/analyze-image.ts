@@ -100,6 +100,7 @@ export async function analyzeImage(
       styleLogits: data("style_logits"),
       embedding: data("embedding"),
       ...(out.size_log_ratio ? { sizeLogRatio: data("size_log_ratio"), firstLineCrops } : {}),
+      ...(out.script_logit ? { scriptLogit: data("script_logit") } : {}),
     },
     model.labels,
   );

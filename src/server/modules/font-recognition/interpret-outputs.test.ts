@@ -225,7 +225,22 @@ describe("similar fonts and the open-set decision", () => {
     // The best single family is Arabic (c), but the Latin families hold more probability together.
     const p = predict([0, 2.9, 3, -9, 2.9]);
     expect(lab.families[p.top[0]!.index]).toBe("c");
-    expect(scriptSeen(p.probs, lab, lib)).toBe("latin");
+    expect(scriptSeen(p, lab, lib)).toBe("latin");
+  });
+
+  it("takes the script from the script head when the model has one: English set in an Arabic family", () => {
+    // The best family is Arabic (c, a bilingual family), but the script head reads Latin letters.
+    const out = raw([{ logits: [0, 0, 5, 0, 0], weight: 0, italic: 0 }]);
+    const p = combineCrops({ ...out, scriptLogit: new Float32Array([-3]) }, lab);
+    expect(p.arabicProbability).toBeLessThan(0.1);
+    expect(scriptSeen(p, lab, lib)).toBe("latin");
+    const { analysis, details } = buildAnalysis(p, lab, lib, line);
+    expect(analysis.fontFamily).toBe("Name c");
+    expect(details.script).toBe("latin");
+    expect(details.arabicStyle).toBeUndefined();
+    expect(analysis.culturalContext).toBeUndefined();
+    // Similar fonts are the Latin families (a, b, e), not the Arabic ones.
+    expect(analysis.similarFonts.map((f) => f.name).sort()).toEqual(["Name a", "Name b", "Name e"]);
   });
 
   it("flags a line not close to any family and caps its confidence; a close one stays in the library", () => {

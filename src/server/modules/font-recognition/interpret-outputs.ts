@@ -54,6 +54,8 @@ export interface RawOutputs {
   sizeLogRatio?: Float32Array;
   /** How many of the crops (the first ones) come from the first line, whose size is reported. */
   firstLineCrops?: number;
+  /** Logit that a crop's line is in Arabic script; models trained before the script head lack it. */
+  scriptLogit?: Float32Array;
 }
 
 export interface Prediction {
@@ -68,6 +70,8 @@ export interface Prediction {
   embedding: number[];
   /** The size head's log(font size / line height) averaged over the first line's crops. */
   sizeLogRatio?: number;
+  /** The script head's probability that the text is Arabic (absent for older models). */
+  arabicProbability?: number;
 }
 
 export interface LineMeasure {
@@ -130,6 +134,7 @@ export function combineCrops(raw: RawOutputs, labels: ModelLabels): Prediction {
     ...(raw.sizeLogRatio
       ? { sizeLogRatio: mean(raw.sizeLogRatio, Math.min(raw.n, raw.firstLineCrops ?? raw.n), 1)[0]! }
       : {}),
+    ...(raw.scriptLogit ? { arabicProbability: 1 / (1 + Math.exp(-mean(raw.scriptLogit, raw.n, 1)[0]!)) } : {}),
   };
 }
 
@@ -163,15 +168,20 @@ export function estimateFontSize(
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-/** The script of the text seen: the one whose families hold most of the probability. */
+/**
+ * The script of the text seen: the script head's answer, or for a model without one, the script
+ * whose families hold most of the probability (which cannot tell English set in a bilingual
+ * Arabic family such as Cairo from Arabic).
+ */
 export function scriptSeen(
-  probs: number[],
+  prediction: Pick<Prediction, "probs" | "arabicProbability">,
   labels: Pick<ModelLabels, "families">,
   library: FontLibrary,
 ): "arabic" | "latin" {
+  if (prediction.arabicProbability !== undefined) return prediction.arabicProbability >= 0.5 ? "arabic" : "latin";
   const scriptOf = new Map(library.families.map((f) => [f.id, f.script]));
   let arabic = 0;
-  probs.forEach((p, i) => {
+  prediction.probs.forEach((p, i) => {
     if (scriptOf.get(labels.families[i]!) === "arabic") arabic += p;
   });
   return arabic >= 0.5 ? "arabic" : "latin";
@@ -191,7 +201,7 @@ export function buildAnalysis(
 
   // Similar fonts are in the script of the text seen (a Latin serif gets Latin suggestions), ranked
   // by how close the image's embedding is to each family's centroid.
-  const script = scriptSeen(prediction.probs, labels, library);
+  const script = scriptSeen(prediction, labels, library);
   const similarFonts = labels.familyCentroids
     .map((c, index) => ({ index, cos: c.reduce((s, v, k) => s + v * prediction.embedding[k]!, 0) }))
     .filter((s) => s.index !== bestIndex && byId.get(labels.families[s.index]!)?.script === script)
@@ -222,14 +232,15 @@ export function buildAnalysis(
     characteristics: [family.classification, ...family.characteristics],
     characteristicsAr: [family.classificationAr, ...family.characteristicsAr],
     similarFonts,
-    ...(family.culturalContext ? { culturalContext: family.culturalContext } : {}),
+    // The history of an Arabic style says nothing about English set in the family's Latin letters.
+    ...(family.culturalContext && script === family.script ? { culturalContext: family.culturalContext } : {}),
   };
   return {
     analysis,
     details: {
       familyId: family.id,
       top5: prediction.top.map((t) => ({ id: labels.families[t.index]!, probability: t.probability })),
-      ...(family.script === "arabic" ? { arabicStyle: labels.arabicStyles[styleIndex] } : {}),
+      ...(family.script === "arabic" && script === "arabic" ? { arabicStyle: labels.arabicStyles[styleIndex] } : {}),
       styleHead: labels.arabicStyles[styleIndex]!,
       weightRaw: prediction.weightCss,
       italicProbability: prediction.italicProbability,
