@@ -15,6 +15,7 @@ import {
   type FontRecognizer,
 } from "#server/modules/font-recognition/recognize-font.ts";
 import { chromiumScreenshots, framedPhotos, heldOutCanvas, latencyPhotos, photoLike, type Case } from "./eval-data.ts";
+import { wholePageScreenshots } from "./eval-pages.ts";
 import { latinOfBilingual } from "./bilingual.ts";
 import { digitLines, hasPillow, noTextImages, pillowLines, shortWords } from "./eval-data-v2.ts";
 import { evaluationMarkdown, type EvalLabels, type Report } from "./eval-report.ts";
@@ -105,6 +106,7 @@ const pillow = hasPillow() ? await pillowLines(families, 3, makeRng(Number(value
 const bilingual = latinOfBilingual(families);
 const bilingualLatin = await chromiumScreenshots(bilingual, 3, makeRng(Number(values.seed) + 7));
 const framed = await framedPhotos(screenshots, 48);
+const wholePages = await wholePageScreenshots(families, makeRng(Number(values.seed) + 8));
 const noText = await noTextImages(makeRng(Number(values.seed) + 6), Number(values["no-text-per-kind"]));
 writeFileSync(path.join(workDir, "sample-screenshot.png"), screenshots[0]!.image);
 writeFileSync(path.join(workDir, "sample-degraded.jpg"), degraded[0]!.image);
@@ -125,6 +127,8 @@ try {
     framed1080p: await analyseCases(recognizer, "framed1080p", framed),
     // The truth is the Arabic family itself (same id): its Latin file is what Chromium draws.
     englishInBilingual: await analyseCases(recognizer, "englishInBilingual", bilingualLatin),
+    // The truth is the heading (family, weight, size): the most prominent text of the page.
+    wholePage: await analyseCases(recognizer, "wholePage", wholePages),
     outOfLibrary: await analyseCases(recognizer, "outOfLibrary", outOfLibrary),
   };
   const noTextOutcomes: { kind: string; error?: string; familyId?: string }[] = [];
@@ -165,6 +169,7 @@ try {
         ...setSummary(results.englishInBilingual),
         topConfusions: confusions(results.englishInBilingual),
       },
+      wholePage: setSummary(results.wholePage),
     },
     gate: {
       noTextImages: noTextOutcomes.length,
