@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { LibraryFamily } from "#shared/schemas/font-library.ts";
 import {
   calibrationError,
+  mixedCalibrationError,
   confusions,
   ece,
   flaggedShare,
@@ -35,14 +36,15 @@ interface Answer {
 
 /** An image of `truth` (weight 400, upright, 40 px) and the recognizer's answer, or its error. */
 function outcome(truth: string, answer: Answer | string): Outcome {
-  const family = families.find((f) => f.id === truth)!;
+  // A held-out family (out of the library) has no entry.
+  const family = families.find((f) => f.id === truth);
   const base: Outcome = {
     set: "test",
     familyId: truth,
     weight: 400,
     italic: false,
     fontSizePx: 40,
-    ...(family.arabicStyle ? { arabicStyle: family.arabicStyle } : {}),
+    ...(family?.arabicStyle ? { arabicStyle: family.arabicStyle } : {}),
   };
   if (typeof answer === "string") return { ...base, error: answer };
   return {
@@ -102,6 +104,16 @@ describe("ece", () => {
     ];
     // One bin, confidence 0.9, accuracy 0.5.
     expect(calibrationError(outcomes)).toBe(0.4);
+  });
+
+  it("weighs in- and out-of-library images half each, whatever their numbers", () => {
+    // Four in-library answers, flagged (confidence 0.2) and right; one out-of-library answer,
+    // flagged and necessarily wrong. Half and half: accuracy 0.5 at confidence 0.2 (gap 0.3);
+    // counted image by image, accuracy 0.8 (gap 0.6).
+    const inLibrary = Array.from({ length: 4 }, () => outcome("lora", { familyId: "lora", confidence: 0.2 }));
+    const outOfLibrary = [outcome("heldout-dejavu-serif", { familyId: "lora", confidence: 0.2 })];
+    expect(mixedCalibrationError(inLibrary, outOfLibrary)).toBe(0.3);
+    expect(calibrationError([...inLibrary, ...outOfLibrary])).toBe(0.6);
   });
 });
 

@@ -30,15 +30,21 @@ export const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 };
 
-/** Expected calibration error: the gap between confidence and accuracy, averaged over equal-width bins. */
-export function ece(pairs: { confidence: number; correct: boolean }[], bins = 15): number {
+/**
+ * Expected calibration error: the gap between confidence and accuracy, averaged over equal-width
+ * bins. A pair's `weight` (default 1) is how many images it stands for.
+ */
+export function ece(pairs: { confidence: number; correct: boolean; weight?: number }[], bins = 15): number {
+  const w = (p: { weight?: number }) => p.weight ?? 1;
+  const all = pairs.reduce((s, p) => s + w(p), 0);
   let total = 0;
   for (let b = 0; b < bins; b++) {
     const inBin = pairs.filter((p) => p.confidence > b / bins && p.confidence <= (b + 1) / bins);
-    if (inBin.length === 0) continue;
-    const conf = inBin.reduce((s, p) => s + p.confidence, 0) / inBin.length;
-    const acc = inBin.filter((p) => p.correct).length / inBin.length;
-    total += (inBin.length / pairs.length) * Math.abs(conf - acc);
+    const mass = inBin.reduce((s, p) => s + w(p), 0);
+    if (mass === 0) continue;
+    const conf = inBin.reduce((s, p) => s + w(p) * p.confidence, 0) / mass;
+    const acc = inBin.reduce((s, p) => s + (p.correct ? w(p) : 0), 0) / mass;
+    total += (mass / all) * Math.abs(conf - acc);
   }
   return total;
 }
@@ -52,6 +58,22 @@ export function calibrationPairs(outcomes: Outcome[]): { confidence: number; cor
 
 /** ECE of the outcomes, to three decimals. */
 export const calibrationError = (outcomes: Outcome[]) => Math.round(ece(calibrationPairs(outcomes)) * 1000) / 1000;
+
+/**
+ * ECE over the uploads the confidence is calibrated for: in-library and out-of-library images
+ * equally likely, as the "not in our library" cap assumes (calibrate-open-set.ts). Each population
+ * weighs half, whatever its number of images; an out-of-library image is never named right.
+ */
+export function mixedCalibrationError(inLibrary: Outcome[], outOfLibrary: Outcome[]): number {
+  const a = calibrationPairs(inLibrary);
+  const b = calibrationPairs(outOfLibrary);
+  if (a.length === 0 || b.length === 0) return calibrationError([...inLibrary, ...outOfLibrary]);
+  const pairs = [
+    ...a.map((p) => ({ ...p, weight: 0.5 / a.length })),
+    ...b.map((p) => ({ ...p, weight: 0.5 / b.length })),
+  ];
+  return Math.round(ece(pairs) * 1000) / 1000;
+}
 
 export type Summary = ReturnType<typeof summarise>;
 

@@ -21,6 +21,7 @@ import { digitLines, hasPillow, noTextImages, pillowLines, shortWords } from "./
 import { evaluationMarkdown, type EvalLabels, type Report } from "./eval-report.ts";
 import {
   calibrationError,
+  mixedCalibrationError,
   confusions,
   flaggedShare,
   noTextShare,
@@ -197,7 +198,10 @@ try {
       inLibraryFlagged: flaggedShare([...results.screenshots, ...results.degraded]),
       closestNamed: confusions(results.outOfLibrary, 8),
     },
-    calibration: { eceScreenshotsAndDegraded: calibrationError([...results.screenshots, ...results.degraded]) },
+    calibration: {
+      eceScreenshotsAndDegraded: calibrationError([...results.screenshots, ...results.degraded]),
+      eceWithOutOfLibrary: mixedCalibrationError([...results.screenshots, ...results.degraded], results.outOfLibrary),
+    },
     latency2mp,
     sustained,
     seconds: Math.round((Date.now() - started) / 1000),
