@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import { countPendingEmails, deliverOutbox, type OutboxSettings } from "../modules/notifications/deliver-outbox.ts";
-import { createSmtpMailer } from "../modules/notifications/mailer.ts";
+import { createThreadedSmtpMailer } from "../modules/notifications/smtp-thread.ts";
 
 export const OUTBOX_JOB = "outbox";
 
@@ -23,7 +23,8 @@ export type OutboxPluginOptions = {
  */
 export default fp<OutboxPluginOptions>(
   async (app, options) => {
-    const mailer = options.smtpUrl ? createSmtpMailer({ url: options.smtpUrl, from: options.from }) : undefined;
+    // The SMTP client runs on a thread of its own: building and sending mail stays off the event loop.
+    const mailer = options.smtpUrl ? createThreadedSmtpMailer({ url: options.smtpUrl, from: options.from }) : undefined;
     let lastReportedWaiting = 0;
     // When a request last arrived: mail gives way to requests while they keep coming (deliverOutbox).
     let lastRequestAt = -Infinity;

@@ -26,38 +26,49 @@ export type SendFailure = {
   message: string;
 };
 
-/**
- * Sends through SMTP (nodemailer's pooled transport): `SMTP_URL` says where and how
- * (`smtp://user:pass@host:587`, `smtps://…:465`), `from` who sends. The pool keeps a few
- * connections open while mail flows. Nodemailer's own requeueing is off: the outbox decides
- * about retries, so a message is never sent behind its back.
- */
-export function createSmtpMailer(options: { url: string; from: string }): Mailer {
-  const transport = createTransport({
-    url: options.url,
+/** nodemailer's transport settings for `SMTP_URL` (a pool; the outbox decides about retries). */
+export function smtpTransportOptions(url: string) {
+  return {
+    url,
     pool: true,
     maxConnections: 4,
     maxRequeues: 0,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-  });
-  const domain = /@([^\s>]+)>?\s*$/.exec(options.from)?.[1] ?? "localhost";
+  };
+}
+
+/** The message nodemailer sends for an outbox row (plain data: it crosses to the mail thread). */
+export function smtpMessage(email: OutgoingEmail, from: string) {
+  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return {
+    from,
+    to: email.to,
+    ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    // Base64 for both parts: an Arabic message in quoted-printable triples in size (every
+    // byte of every letter becomes =XX), and nodemailer need not scan each text to choose.
+    textEncoding: "base64" as const,
+    messageId: messageIdFor(email, domain),
+    headers: { "Content-Language": email.lang, "X-Outbox-Id": String(email.id) },
+  };
+}
+
+/**
+ * Sends through SMTP (nodemailer's pooled transport) on the calling thread: `SMTP_URL` says where
+ * and how (`smtp://user:pass@host:587`, `smtps://…:465`), `from` who sends. The pool keeps a few
+ * connections open while mail flows. Nodemailer's own requeueing is off: the outbox decides
+ * about retries, so a message is never sent behind its back. The server sends from a thread of
+ * its own instead (smtp-thread.ts).
+ */
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transport = createTransport(smtpTransportOptions(options.url));
   return {
     async send(email) {
-      await transport.sendMail({
-        from: options.from,
-        to: email.to,
-        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        // Base64 for both parts: an Arabic message in quoted-printable triples in size (every
-        // byte of every letter becomes =XX), and nodemailer need not scan each text to choose.
-        textEncoding: "base64",
-        messageId: messageIdFor(email, domain),
-        headers: { "Content-Language": email.lang, "X-Outbox-Id": String(email.id) },
-      });
+      await transport.sendMail(smtpMessage(email, options.from));
     },
     close() {
       transport.close();
