@@ -8,12 +8,14 @@ export const similarFontSchema = z.object({
   similarity: z.number().min(0).max(1),
 });
 
+export const textScriptSchema = z.enum(["arabic", "latin"]);
+
 /**
- * The response of POST /api/analyze-font (spec §3). Fields the model cannot tell are omitted rather
+ * The analysis of the text in one script (spec §3). Fields the model cannot tell are omitted rather
  * than guessed: weight, style and size are absent when they cannot be measured, and culturalContext
  * is present only for Arabic calligraphic styles.
  */
-export const fontAnalysisSchema = z.object({
+export const scriptAnalysisSchema = z.object({
   fontFamily: z.string(),
   fontFamilyAr: z.string(),
   /** Calibrated probability (temperature scaling) that fontFamily is right. */
@@ -32,6 +34,19 @@ export const fontAnalysisSchema = z.object({
   characteristicsAr: z.array(z.string()),
   similarFonts: z.array(similarFontSchema),
   culturalContext: culturalContextSchema.optional(),
+  /** The script of the text this analysis is about; present when the model reads scripts. */
+  script: textScriptSchema.optional(),
 });
 
+/**
+ * The response of POST /api/analyze-font: the analysis of the image's most prominent text and, for
+ * an image with lines in both scripts (a sign in Arabic and English), `otherScript`, the analysis of
+ * the lines in the other script.
+ */
+export const fontAnalysisSchema = scriptAnalysisSchema.extend({
+  otherScript: scriptAnalysisSchema.optional(),
+});
+
+export type TextScript = z.infer<typeof textScriptSchema>;
+export type ScriptAnalysis = z.infer<typeof scriptAnalysisSchema>;
 export type FontAnalysis = z.infer<typeof fontAnalysisSchema>;

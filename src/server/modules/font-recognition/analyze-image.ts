@@ -5,9 +5,8 @@ import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
 import type { FontLibrary } from "#shared/schemas/font-library.ts";
 import { decodeGray, type ImageLimits } from "./image-input.ts";
 import {
-  buildAnalysis,
-  combineCrops,
-  type AnalysisDetails,
+  buildImageAnalysis,
+  type ImageAnalysisDetails,
   type ModelLabels,
   type OpenSetConfig,
 } from "./interpret-outputs.ts";
@@ -17,13 +16,12 @@ import { findTextLines } from "./find-text-lines.ts";
 import type { Box } from "./image-ops.ts";
 import { lineToModelInputs } from "./model-inputs.ts";
 
-/** At most this many model inputs per image: up to three lines, up to three windows each. */
+/** At most this many model inputs per analysis: up to three lines, up to three windows each. */
 const MAX_CROPS = 6;
 
 export interface DetailedAnalysis {
   analysis: FontAnalysis;
-  details: AnalysisDetails & {
-    crops: number;
+  details: ImageAnalysisDetails & {
     lines: number;
     /** The gate's scores of the lines found, when the gate is loaded. */
     gate?: LineScores[];
@@ -78,11 +76,18 @@ export async function analyzeImage(
   const gated = model.gate ? await runGate(model.gate, found) : undefined;
   const lines = gated ? gated.keep.map((i) => found[i]!) : found;
   const tg1 = performance.now();
+  // A model with the script head sees every line's windows, so each line gets a script and a sign's
+  // line in the other script is never left out; which of them each analysis averages is decided
+  // after the run (buildImageAnalysis). An older model sees only the windows it averages.
+  const readsScripts = model.session.outputNames.includes("script_logit");
   const crops: Float32Array[] = [];
-  let firstLineCrops = 0;
+  const lineOf: number[] = [];
   for (const [index, line] of lines.entries()) {
-    for (const crop of lineToModelInputs(line, 3)) if (crops.length < MAX_CROPS) crops.push(crop);
-    if (index === 0) firstLineCrops = crops.length;
+    for (const crop of lineToModelInputs(line, 3)) {
+      if (!readsScripts && crops.length >= MAX_CROPS) break;
+      crops.push(crop);
+      lineOf.push(index);
+    }
   }
   const t2 = performance.now();
   const { height, width, name } = model.labels.input;
@@ -91,7 +96,7 @@ export async function analyzeImage(
   const out = await model.session.run({ [name]: new Tensor("float32", input, [crops.length, 1, height, width]) });
   const t3 = performance.now();
   const data = (k: string) => out[k]!.data as Float32Array;
-  const prediction = combineCrops(
+  const { analysis, details } = buildImageAnalysis(
     {
       n: crops.length,
       familyLogits: data("family_logits"),
@@ -99,17 +104,19 @@ export async function analyzeImage(
       italicLogit: data("italic_logit"),
       styleLogits: data("style_logits"),
       embedding: data("embedding"),
-      ...(out.size_log_ratio ? { sizeLogRatio: data("size_log_ratio"), firstLineCrops } : {}),
+      ...(out.size_log_ratio ? { sizeLogRatio: data("size_log_ratio") } : {}),
       ...(out.script_logit ? { scriptLogit: data("script_logit") } : {}),
     },
+    lineOf,
+    lines,
     model.labels,
+    model.library,
+    { maxCrops: MAX_CROPS, ...(model.openSet ? { openSet: model.openSet } : {}) },
   );
-  const { analysis, details } = buildAnalysis(prediction, model.labels, model.library, lines[0]!, model.openSet);
   return {
     analysis,
     details: {
       ...details,
-      crops: crops.length,
       lines: lines.length,
       ...(gated ? { gate: gated.scores } : {}),
       ms: { decode: t1 - t0, layout: tg - t1 + (t2 - tg1), gate: tg1 - tg, model: t3 - t2 },

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
 import {
   buildAnalysis,
+  buildImageAnalysis,
   combineCrops,
+  groupCrops,
   scriptSeen,
+  scriptsOfLines,
   estimateFontSize,
   snapWeight,
   type ModelLabels,
@@ -72,9 +75,8 @@ function raw(
     italicLogit: Float32Array.from(crops.map((c) => c.italic)),
     styleLogits: Float32Array.from(crops.flatMap(() => [3, 0, 0, 0, 0, 0, 0, 0])),
     embedding: Float32Array.from(crops.flatMap(() => [1, 0.1])),
-    ...(withSize
-      ? { sizeLogRatio: Float32Array.from(crops.map((c) => c.size!)), ...(firstLineCrops ? { firstLineCrops } : {}) }
-      : {}),
+    ...(withSize ? { sizeLogRatio: Float32Array.from(crops.map((c) => c.size!)) } : {}),
+    ...(firstLineCrops ? { firstLineCrops } : {}),
   };
 }
 
@@ -113,6 +115,23 @@ describe("combineCrops", () => {
       labels,
     );
     expect(p.sizeLogRatio).toBeCloseTo(Math.log(0.8), 6);
+  });
+
+  it("takes weight and slant from the first line's crops too: a page's heading, not its body text", () => {
+    const p = combineCrops(
+      raw(
+        [
+          { logits: [1, 0, 0], weight: 1, italic: 4 },
+          { logits: [1, 0, 0], weight: 1, italic: 4 },
+          { logits: [1, 0, 0], weight: 0, italic: -4 },
+          { logits: [1, 0, 0], weight: 0, italic: -4 },
+        ],
+        2,
+      ),
+      labels,
+    );
+    expect(p.weightCss).toBeCloseTo(700, 6);
+    expect(p.italicProbability).toBeGreaterThan(0.95);
   });
 
   it("has no size ratio for a model without the size head", () => {
@@ -256,5 +275,166 @@ describe("similar fonts and the open-set decision", () => {
     expect(far.details.closeness.margin).toBeCloseTo(2);
     // Without a fitted decision every answer counts as in the library.
     expect(buildAnalysis(predict([2, 0, 0, 0, 0]), lab, lib, line).analysis.inLibrary).toBe(true);
+  });
+});
+
+describe("a sign in two scripts", () => {
+  // a, b are Latin; c, d Arabic. Centroids: the Latin pair near [1, 0], the Arabic pair near [0, 1].
+  const lib: FontLibrary = {
+    version: 1,
+    families: [
+      family("a"),
+      family("b"),
+      family("c", {
+        script: "arabic",
+        arabicStyle: "naskh",
+        weights: [400, 700],
+        culturalContext: { origin: "Baghdad", originAr: "بغداد", usage: "Books", usageAr: "الكتب" },
+      }),
+      family("d", { script: "arabic" }),
+    ],
+  };
+  const lab: ModelLabels = {
+    ...labels,
+    families: ["a", "b", "c", "d"],
+    familyCentroids: [
+      [1, 0],
+      [0.9, 0.44],
+      [0, 1],
+      [0.44, 0.9],
+    ],
+    sizeRatios: [...labels.sizeRatios, labels.sizeRatios[0]!],
+  };
+
+  /** One crop of a line in Arabic (Naskh c, bold, script logit +4) or in Latin (Sans a, logit -4). */
+  type Crop = { script: "arabic" | "latin"; size: number };
+  function outputs(crops: Crop[], withScript = true): RawOutputs {
+    const arabic = (c: Crop) => c.script === "arabic";
+    return {
+      n: crops.length,
+      familyLogits: Float32Array.from(crops.flatMap((c) => (arabic(c) ? [0, 0, 5, 1] : [5, 1, 0, 0]))),
+      weight: Float32Array.from(crops.map((c) => (arabic(c) ? 1 : 0))),
+      italicLogit: Float32Array.from(crops.map(() => -3)),
+      styleLogits: Float32Array.from(crops.flatMap(() => [3, 0, 0, 0, 0, 0, 0, 0])),
+      embedding: Float32Array.from(crops.flatMap((c) => (arabic(c) ? [0, 1] : [1, 0]))),
+      sizeLogRatio: Float32Array.from(crops.map((c) => Math.log(c.size))),
+      ...(withScript ? { scriptLogit: Float32Array.from(crops.map((c) => (arabic(c) ? 4 : -4))) } : {}),
+    };
+  }
+  // Line 0 (most ink): a big Arabic name, 3 windows; line 1: its English, 2 windows; line 2: Arabic, 1.
+  const sign: Crop[] = [
+    { script: "arabic", size: 0.8 },
+    { script: "arabic", size: 0.8 },
+    { script: "arabic", size: 0.8 },
+    { script: "latin", size: 0.5 },
+    { script: "latin", size: 0.5 },
+    { script: "arabic", size: 2 },
+  ];
+  const signLines = [0, 0, 0, 1, 1, 2];
+  const measures = [
+    { lineHeight: 100, coreHeight: 40 },
+    { lineHeight: 60, coreHeight: 30 },
+    { lineHeight: 20, coreHeight: 10 },
+  ];
+
+  it("reads each line's script from the mean script logit of its own crops, when the head is sure enough", () => {
+    const logits = Float32Array.from([3, 1, -2, -3, -1, 0.5]);
+    // Line 0's mean is 0.67 (below the margin of 1: uncertain), line 1's -1.17 (Latin).
+    expect(scriptsOfLines(logits, [0, 0, 0, 1, 1, 1], 3)).toEqual([undefined, "latin", undefined]);
+    // Line 0: 3 (Arabic); line 1: -1.33 (Latin); line 2: -0.25 (uncertain).
+    expect(scriptsOfLines(logits, [0, 1, 1, 1, 2, 2], 3)).toEqual(["arabic", "latin", undefined]);
+    expect(scriptsOfLines(logits, [0, 1, 1, 1, 2, 2], 3, 0)).toEqual(["arabic", "latin", "latin"]);
+  });
+
+  it("keeps a line of uncertain script with the main analysis instead of starting a second one", () => {
+    expect(groupCrops([0, 0, 1, 2], ["arabic", undefined, "latin"], 6)).toEqual({
+      main: { crops: [0, 1, 2], sizeLine: 0 },
+      other: { crops: [3], sizeLine: 2 },
+    });
+    const unsure = outputs(sign);
+    unsure.scriptLogit!.set([-0.5, -0.5], 3);
+    const { analysis } = buildImageAnalysis(unsure, signLines, measures, lab, lib, { maxCrops: 6 });
+    expect(analysis.otherScript).toBeUndefined();
+  });
+
+  it("groups the lines by script, the main group in the script of the first (most prominent) line", () => {
+    expect(groupCrops(signLines, ["arabic", "latin", "arabic"], 6)).toEqual({
+      main: { crops: [0, 1, 2, 5], sizeLine: 0 },
+      other: { crops: [3, 4], sizeLine: 1 },
+    });
+    // A Latin headline over an Arabic line: Latin is the main text.
+    expect(groupCrops([0, 1, 1], ["latin", "arabic"], 6)).toEqual({
+      main: { crops: [0], sizeLine: 0 },
+      other: { crops: [1, 2], sizeLine: 1 },
+    });
+  });
+
+  it("keeps one group of the first crops, as before the script head, when one script or none is read", () => {
+    const lineOf = [0, 0, 0, 1, 1, 1, 2, 2];
+    const single = { main: { crops: [0, 1, 2, 3, 4, 5], sizeLine: 0 } };
+    expect(groupCrops(lineOf, ["latin", "latin", "latin"], 6)).toEqual(single);
+    expect(groupCrops(lineOf, undefined, 6)).toEqual(single);
+  });
+
+  it("names a font for each script: Arabic from the Arabic lines, Latin from the Latin line", () => {
+    const { analysis, details } = buildImageAnalysis(outputs(sign), signLines, measures, lab, lib, { maxCrops: 6 });
+    expect(analysis).toMatchObject({ fontFamily: "Name c", script: "arabic", weight: 700, size: 80 });
+    expect(analysis.culturalContext?.origin).toBe("Baghdad");
+    expect(analysis.similarFonts.map((f) => f.name)).toEqual(["Name d"]);
+    // The other script's size comes from its own first line (60 px tall, ratio 0.5).
+    expect(analysis.otherScript).toMatchObject({ fontFamily: "Name a", script: "latin", weight: 400, size: 30 });
+    expect(analysis.otherScript?.similarFonts.map((f) => f.name)).toEqual(["Name b"]);
+    expect(analysis.otherScript?.culturalContext).toBeUndefined();
+    expect(analysis.otherScript).not.toHaveProperty("otherScript");
+    // Neither analysis is diluted by the other script's crops.
+    expect(analysis.confidence).toBeGreaterThan(0.9);
+    expect(analysis.otherScript!.confidence).toBeGreaterThan(0.9);
+    expect(details).toMatchObject({ familyId: "c", script: "arabic", crops: 4 });
+    expect(details.lineScripts).toEqual(["arabic", "latin", "arabic"]);
+    expect(details.otherScript).toMatchObject({ familyId: "a", script: "latin", crops: 2 });
+    expect(details.top5[0]!.id).toBe("c");
+  });
+
+  it("flags the other script's font on its own when it is not in the library", () => {
+    // The Latin line's best logit (5) falls below the threshold; the Arabic one is boosted above it.
+    const raw = outputs(sign);
+    raw.familyLogits.set([0, 0, 9, 1], 0);
+    raw.familyLogits.set([0, 0, 9, 1], 4);
+    raw.familyLogits.set([0, 0, 9, 1], 8);
+    raw.familyLogits.set([0, 0, 9, 1], 20);
+    const openSet = { score: "logit" as const, threshold: 7, flaggedConfidence: 0.2 };
+    const { analysis } = buildImageAnalysis(raw, signLines, measures, lab, lib, { maxCrops: 6, openSet });
+    expect(analysis.inLibrary).toBe(true);
+    expect(analysis.otherScript).toMatchObject({ fontFamily: "Name a", inLibrary: false, confidence: 0.2 });
+  });
+
+  it("answers one analysis when every line is in one script", () => {
+    const latin: Crop[] = [0, 1, 2, 3].map(() => ({ script: "latin", size: 0.5 }));
+    const { analysis, details } = buildImageAnalysis(outputs(latin), [0, 0, 1, 1], measures.slice(0, 2), lab, lib, {
+      maxCrops: 6,
+    });
+    expect(analysis).toMatchObject({ fontFamily: "Name a", script: "latin", size: 50 });
+    expect(analysis.otherScript).toBeUndefined();
+    expect(details.otherScript).toBeUndefined();
+    expect(details.lineScripts).toEqual(["latin", "latin"]);
+  });
+
+  it("reads a model without the script head as before: one analysis of the first crops, no script", () => {
+    const { analysis, details } = buildImageAnalysis(outputs(sign, false), signLines, measures, lab, lib, {
+      maxCrops: 6,
+    });
+    expect(analysis.otherScript).toBeUndefined();
+    expect(analysis.script).toBeUndefined();
+    expect(details.lineScripts).toBeUndefined();
+    expect(details.crops).toBe(6);
+    // Exactly what combining all six crops gives, with the size from the first line's three.
+    const before = buildAnalysis(
+      combineCrops({ ...outputs(sign, false), firstLineCrops: 3 }, lab),
+      lab,
+      lib,
+      measures[0]!,
+    );
+    expect(analysis).toEqual(before.analysis);
+    expect(details.familyLogits).toEqual(before.details.familyLogits);
   });
 });

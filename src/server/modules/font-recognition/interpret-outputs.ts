@@ -1,5 +1,5 @@
 // Turns the model's raw outputs for the crops of one image into the spec's analysis object.
-import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
+import type { FontAnalysis, ScriptAnalysis, TextScript } from "#shared/schemas/font-analysis.ts";
 import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
 
 export interface ModelLabels {
@@ -52,7 +52,7 @@ export interface RawOutputs {
   embedding: Float32Array;
   /** log(font size / line height) per crop; models trained before the size head lack it. */
   sizeLogRatio?: Float32Array;
-  /** How many of the crops (the first ones) come from the first line, whose size is reported. */
+  /** How many of the crops (the first ones) come from the first line, whose weight, slant and size are reported. */
   firstLineCrops?: number;
   /** Logit that a crop's line is in Arabic script; models trained before the script head lack it. */
   scriptLogit?: Float32Array;
@@ -92,8 +92,8 @@ export interface AnalysisDetails {
   familyLogits: number[];
   /** How close the image is to the best family, by each open-set score (see OpenSetConfig). */
   closeness: Record<OpenSetScore, number>;
-  /** The script of the text seen, by the family probabilities. */
-  script: "arabic" | "latin";
+  /** The script of the text seen: the script head's answer, or by the family probabilities. */
+  script: TextScript;
 }
 
 function softmax(xs: number[]): number[] {
@@ -122,18 +122,19 @@ export function combineCrops(raw: RawOutputs, labels: ModelLabels): Prediction {
     .slice(0, 5);
   const emb = mean(raw.embedding, raw.n, E);
   const norm = Math.hypot(...emb) || 1;
-  const italicLogit = mean(raw.italicLogit, raw.n, 1)[0]!;
+  // The family is read from every window; weight, slant and size from the first line's only: on a
+  // page, the heading's weight is the answer, not its average with the body text below it.
+  const firstLine = Math.max(1, Math.min(raw.n, raw.firstLineCrops ?? raw.n));
+  const italicLogit = mean(raw.italicLogit, firstLine, 1)[0]!;
   return {
     logits,
     probs,
     top,
-    weightCss: mean(raw.weight, raw.n, 1)[0]! * 300 + 400,
+    weightCss: mean(raw.weight, firstLine, 1)[0]! * 300 + 400,
     italicProbability: 1 / (1 + Math.exp(-italicLogit)),
     styleProbs: softmax(mean(raw.styleLogits, raw.n, S)),
     embedding: emb.map((v) => v / norm),
-    ...(raw.sizeLogRatio
-      ? { sizeLogRatio: mean(raw.sizeLogRatio, Math.min(raw.n, raw.firstLineCrops ?? raw.n), 1)[0]! }
-      : {}),
+    ...(raw.sizeLogRatio ? { sizeLogRatio: mean(raw.sizeLogRatio, firstLine, 1)[0]! } : {}),
     ...(raw.scriptLogit ? { arabicProbability: 1 / (1 + Math.exp(-mean(raw.scriptLogit, raw.n, 1)[0]!)) } : {}),
   };
 }
@@ -177,7 +178,7 @@ export function scriptSeen(
   prediction: Pick<Prediction, "probs" | "arabicProbability">,
   labels: Pick<ModelLabels, "families">,
   library: FontLibrary,
-): "arabic" | "latin" {
+): TextScript {
   if (prediction.arabicProbability !== undefined) return prediction.arabicProbability >= 0.5 ? "arabic" : "latin";
   const scriptOf = new Map(library.families.map((f) => [f.id, f.script]));
   let arabic = 0;
@@ -193,7 +194,7 @@ export function buildAnalysis(
   library: FontLibrary,
   line: LineMeasure,
   openSet?: OpenSetConfig,
-): { analysis: FontAnalysis; details: AnalysisDetails } {
+): { analysis: ScriptAnalysis; details: AnalysisDetails } {
   const byId = new Map(library.families.map((f) => [f.id, f]));
   const bestIndex = prediction.top[0]!.index;
   const family = byId.get(labels.families[bestIndex]!);
@@ -220,7 +221,7 @@ export function buildAnalysis(
   >;
   const inLibrary = !openSet || close[openSet.score] >= openSet.threshold;
   const probability = prediction.top[0]!.probability;
-  const analysis: FontAnalysis = {
+  const analysis: ScriptAnalysis = {
     fontFamily: family.name,
     fontFamilyAr: family.nameAr,
     confidence: round2(inLibrary ? probability : Math.min(probability, openSet!.flaggedConfidence)),
@@ -234,6 +235,8 @@ export function buildAnalysis(
     similarFonts,
     // The history of an Arabic style says nothing about English set in the family's Latin letters.
     ...(family.culturalContext && script === family.script ? { culturalContext: family.culturalContext } : {}),
+    // Only the script head's answer is worth telling: the family-mass guess misreads bilingual families.
+    ...(prediction.arabicProbability !== undefined ? { script } : {}),
   };
   return {
     analysis,
@@ -247,6 +250,129 @@ export function buildAnalysis(
       familyLogits: prediction.logits,
       closeness: close,
       script,
+    },
+  };
+}
+
+/**
+ * How sure the script head must be (|mean logit| over a line's windows; 1 is about 73 %) before a
+ * line counts as one script or the other: an uncertain line never starts a second analysis.
+ */
+export const SCRIPT_MARGIN = 1;
+
+/**
+ * Each line's script: the sign of the mean script logit of its crops (`lineOf[k]` is crop k's line).
+ * A line without crops has none.
+ */
+export function scriptsOfLines(
+  scriptLogit: Float32Array,
+  lineOf: number[],
+  lines: number,
+  margin = SCRIPT_MARGIN,
+): (TextScript | undefined)[] {
+  const sums = new Array<number>(lines).fill(0);
+  const counts = new Array<number>(lines).fill(0);
+  lineOf.forEach((line, k) => {
+    sums[line]! += scriptLogit[k]!;
+    counts[line]!++;
+  });
+  return sums.map((s, i) => {
+    if (counts[i] === 0) return undefined;
+    const mean = s / counts[i]!;
+    return Math.abs(mean) < margin ? undefined : mean > 0 ? "arabic" : "latin";
+  });
+}
+
+/** The crops one analysis averages, and the line whose height gives its size (the group's first). */
+export interface CropGroup {
+  crops: number[];
+  sizeLine: number;
+}
+
+/**
+ * Which crops each analysis is built from (crops in line order, lines in findTextLines' order: most
+ * ink first). Without line scripts, or with every line in one script, one analysis of the first
+ * `maxCrops` crops, as before the script head. With both scripts, the main analysis takes the lines
+ * in the script of the first line, the most prominent text (a sign's big name), and `other` the
+ * lines in the other script.
+ */
+export function groupCrops(
+  lineOf: number[],
+  scripts: (TextScript | undefined)[] | undefined,
+  maxCrops: number,
+): { main: CropGroup; other?: CropGroup } {
+  const take = (keep: (line: number) => boolean): CropGroup => {
+    const crops = lineOf.flatMap((line, k) => (keep(line) ? [k] : [])).slice(0, maxCrops);
+    return { crops, sizeLine: lineOf[crops[0]!]! };
+  };
+  const mainScript = scripts?.find((s) => s !== undefined);
+  const otherScript = scripts?.find((s) => s !== undefined && s !== mainScript);
+  if (!scripts || !otherScript) return { main: take(() => true) };
+  // A line whose script is uncertain stays with the main analysis rather than start a second one.
+  return {
+    main: take((line) => scripts[line] !== otherScript),
+    other: take((line) => scripts[line] === otherScript),
+  };
+}
+
+/** The outputs of the crops at `crops` only, as if just they had been run. */
+export function pickCrops(raw: RawOutputs, crops: number[], firstLineCrops?: number): RawOutputs {
+  const rows = (all: Float32Array) => {
+    const width = all.length / raw.n;
+    const out = new Float32Array(crops.length * width);
+    crops.forEach((k, i) => out.set(all.subarray(k * width, (k + 1) * width), i * width));
+    return out;
+  };
+  return {
+    n: crops.length,
+    familyLogits: rows(raw.familyLogits),
+    weight: rows(raw.weight),
+    italicLogit: rows(raw.italicLogit),
+    styleLogits: rows(raw.styleLogits),
+    embedding: rows(raw.embedding),
+    ...(raw.sizeLogRatio ? { sizeLogRatio: rows(raw.sizeLogRatio) } : {}),
+    ...(firstLineCrops !== undefined ? { firstLineCrops } : {}),
+    ...(raw.scriptLogit ? { scriptLogit: rows(raw.scriptLogit) } : {}),
+  };
+}
+
+export interface ImageAnalysisDetails extends AnalysisDetails {
+  /** How many crops the main analysis averages. */
+  crops: number;
+  /** The script of each line, in line order (models with the script head). */
+  lineScripts?: (TextScript | undefined)[];
+  /** The analysis of the lines in the other script, when the image holds both. */
+  otherScript?: AnalysisDetails & { crops: number };
+}
+
+/**
+ * The analysis of one image from the outputs of all its crops (`lineOf[k]` is crop k's line in
+ * `lines`): one analysis, or with lines in both scripts, one for each script (see groupCrops).
+ */
+export function buildImageAnalysis(
+  raw: RawOutputs,
+  lineOf: number[],
+  lines: LineMeasure[],
+  labels: ModelLabels,
+  library: FontLibrary,
+  options: { maxCrops: number; openSet?: OpenSetConfig },
+): { analysis: FontAnalysis; details: ImageAnalysisDetails } {
+  const lineScripts = raw.scriptLogit ? scriptsOfLines(raw.scriptLogit, lineOf, lines.length) : undefined;
+  const groups = groupCrops(lineOf, lineScripts, options.maxCrops);
+  const analyse = (group: CropGroup) => {
+    const sizeCrops = group.crops.filter((k) => lineOf[k] === group.sizeLine).length;
+    const prediction = combineCrops(pickCrops(raw, group.crops, sizeCrops), labels);
+    return buildAnalysis(prediction, labels, library, lines[group.sizeLine]!, options.openSet);
+  };
+  const main = analyse(groups.main);
+  const other = groups.other ? analyse(groups.other) : undefined;
+  return {
+    analysis: { ...main.analysis, ...(other ? { otherScript: other.analysis } : {}) },
+    details: {
+      ...main.details,
+      crops: groups.main.crops.length,
+      ...(lineScripts ? { lineScripts } : {}),
+      ...(other ? { otherScript: { ...other.details, crops: groups.other!.crops.length } } : {}),
     },
   };
 }

@@ -2,7 +2,7 @@ import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { formatDate } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import { directionOf, type Lang } from "#shared/lang.ts";
-import type { DescribedAnalysis } from "./describe-analysis.ts";
+import type { DescribedAnalysis, DescribedFont } from "./describe-analysis.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
@@ -20,19 +20,8 @@ export function buildReport(input: {
   date: Date;
 }): string {
   const { described: d, copy, lang } = input;
-  const r = copy.result;
   const e = escapeHtml;
   const date = formatDate(input.date, lang, { dateStyle: "long", timeStyle: "short" });
-  const row = (label: string, value: string | undefined) =>
-    value === undefined ? "" : `<tr><th scope="row">${e(label)}</th><td>${e(value)}</td></tr>`;
-  const similar = d.similar
-    .map(
-      (s) =>
-        `<li><span>${e(s.name)}</span><span class="bar" aria-hidden="true"><span style="inline-size:${Math.round(
-          s.value * 100,
-        )}%"></span></span><span>${e(interpolate(r.similarity, { value: s.similarity }))}</span></li>`,
-    )
-    .join("");
   const safeThumbnail = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/.test(input.thumbnail)
     ? input.thumbnail
     : "";
@@ -53,6 +42,7 @@ table{border-collapse:collapse;inline-size:100%}th,td{text-align:start;padding:.
 th{font-weight:600;inline-size:35%}
 ul{padding-inline-start:1.2rem}
 .similar{list-style:none;padding:0}.similar li{display:grid;grid-template-columns:10rem 1fr 8rem;gap:.75rem;align-items:center;margin-block:.3rem}
+.other{margin-block-start:2rem;border-block-start:2px solid #ebe2d5}
 .bar{display:block;block-size:.5rem;background:#ebe2d5;border-radius:1rem;overflow:hidden}.bar span{display:block;block-size:100%;background:#01d591}
 </style>
 </head>
@@ -61,7 +51,30 @@ ul{padding-inline-start:1.2rem}
 <h1>${e(copy.report.title)}</h1>
 <p class="meta">${e(interpolate(copy.report.generated, { date }))}</p>
 ${safeThumbnail ? `<figure><img src="${safeThumbnail}" alt="${e(copy.report.image)}"><figcaption>${e(input.imageName)}</figcaption></figure>` : ""}
-${d.notInLibrary ? `<p><strong>${e(d.notInLibrary)}</strong></p>` : ""}
+${fontSection(d, copy, 2)}
+${d.otherScript ? `<section class="other">\n<h2>${e(d.otherScript.heading)}</h2>\n${fontSection(d.otherScript, copy, 3)}\n</section>` : ""}
+</main>
+</body>
+</html>
+`;
+}
+
+/** One script's analysis: its table and sections, headed at `level` (the second script's one lower). */
+function fontSection(d: DescribedFont, copy: FontRecognitionCopy, level: 2 | 3): string {
+  const r = copy.result;
+  const e = escapeHtml;
+  const h = (text: string, sub = 0) => `<h${level + sub}>${e(text)}</h${level + sub}>`;
+  const row = (label: string, value: string | undefined) =>
+    value === undefined ? "" : `<tr><th scope="row">${e(label)}</th><td>${e(value)}</td></tr>`;
+  const similar = d.similar
+    .map(
+      (s) =>
+        `<li><span>${e(s.name)}</span><span class="bar" aria-hidden="true"><span style="inline-size:${Math.round(
+          s.value * 100,
+        )}%"></span></span><span>${e(interpolate(r.similarity, { value: s.similarity }))}</span></li>`,
+    )
+    .join("");
+  return `${d.notInLibrary ? `<p><strong>${e(d.notInLibrary)}</strong></p>` : ""}
 <table>
 ${row(d.notInLibrary ? r.closestFamily : r.family, d.family)}
 ${row(r.otherName, d.otherName)}
@@ -70,11 +83,7 @@ ${row(r.weight, d.weight)}
 ${row(r.style, d.style)}
 ${row(r.size, d.size)}
 </table>
-${d.characteristics.length > 0 ? `<h2>${e(r.characteristics)}</h2><ul>${d.characteristics.map((c) => `<li>${e(c)}</li>`).join("")}</ul>` : ""}
-${d.similar.length > 0 ? `<h2>${e(r.similar)}</h2><ul class="similar">${similar}</ul>` : ""}
-${d.cultural ? `<h2>${e(r.cultural)}</h2><h3>${e(r.origin)}</h3><p>${e(d.cultural.origin)}</p><h3>${e(r.usage)}</h3><p>${e(d.cultural.usage)}</p>` : ""}
-</main>
-</body>
-</html>
-`;
+${d.characteristics.length > 0 ? `${h(r.characteristics)}<ul>${d.characteristics.map((c) => `<li>${e(c)}</li>`).join("")}</ul>` : ""}
+${d.similar.length > 0 ? `${h(r.similar)}<ul class="similar">${similar}</ul>` : ""}
+${d.cultural ? `${h(r.cultural)}${h(r.origin, 1)}<p>${e(d.cultural.origin)}</p>${h(r.usage, 1)}<p>${e(d.cultural.usage)}</p>` : ""}`;
 }

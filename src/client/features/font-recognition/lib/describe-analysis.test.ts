@@ -108,3 +108,113 @@ describe("summaryText and buildReport", () => {
     expect(english).not.toContain("javascript:");
   });
 });
+
+describe("a sign in two scripts", () => {
+  // An Arabic shop name in Amiri over its English in Roboto, which the model did not place in the library.
+  const sign: FontAnalysis = {
+    ...analysis,
+    script: "arabic",
+    otherScript: {
+      fontFamily: "Roboto",
+      fontFamilyAr: "روبوتو",
+      confidence: 0.12,
+      inLibrary: false,
+      weight: 400,
+      style: "normal",
+      size: 24.2,
+      characteristics: ["Neo-grotesque sans"],
+      characteristicsAr: ["غير مذيّل حديث"],
+      similarFonts: [
+        { name: "Inter", nameAr: "إنتر", similarity: 0.83 },
+        { name: "Open Sans", nameAr: "أوبن سانس", similarity: 0.7 },
+      ],
+      script: "latin",
+    },
+  };
+
+  it("describes the other script's font under its own heading, in English", () => {
+    const d = describeAnalysis(sign, "en", en);
+    expect(d.family).toBe("Amiri");
+    expect(d.otherScript).toMatchObject({
+      heading: "Also in this image — Latin text",
+      family: "Roboto",
+      otherName: "روبوتو",
+      confidence: "12%",
+      notInLibrary: "Not in our library; the closest we know: Roboto, Inter, Open Sans",
+      weight: "400 (Regular)",
+      style: "Upright",
+      size: "24 px",
+      characteristics: ["Neo-grotesque sans"],
+    });
+    expect(d.otherScript?.similar.map((s) => `${s.name} ${s.similarity}`)).toEqual(["Inter 83%", "Open Sans 70%"]);
+    expect(d.otherScript?.cultural).toBeUndefined();
+    // The main part is not diluted: it keeps its own family and its own notice (none).
+    expect(d.notInLibrary).toBeUndefined();
+  });
+
+  it("describes it in Arabic, with Arabic-Indic digits and Arabic names", () => {
+    const d = describeAnalysis(sign, "ar", ar);
+    expect(d.otherScript?.heading).toBe("في الصورة أيضًا نص بحروف لاتينية");
+    expect(d.otherScript?.family).toBe("روبوتو");
+    expect(d.otherScript?.otherName).toBe("Roboto");
+    expect(visible(d.otherScript?.confidence)).toBe("١٢٪");
+    expect(d.otherScript?.notInLibrary).toBe("هذا الخط ليس في مكتبتنا، وأقرب ما نعرفه إليه: روبوتو، إنتر، أوبن سانس");
+    expect(d.otherScript?.size).toBe("٢٤ بكسل");
+    expect(d.otherScript?.weight).toBe("٤٠٠ (عادي)");
+  });
+
+  it("heads an Arabic second part as Arabic text", () => {
+    const latinFirst: FontAnalysis = { ...sign.otherScript!, otherScript: { ...analysis, script: "arabic" } };
+    expect(describeAnalysis(latinFirst, "en", en).otherScript?.heading).toBe("Also in this image — Arabic text");
+    expect(describeAnalysis(latinFirst, "ar", ar).otherScript?.heading).toBe("في الصورة أيضًا نص عربي");
+  });
+
+  it("has no second part for an image in one script", () => {
+    expect(describeAnalysis(analysis, "en", en).otherScript).toBeUndefined();
+    expect(summaryText(describeAnalysis(analysis, "en", en), en, "en")).not.toContain("Also in this image");
+  });
+
+  it("puts the second part in the copied summary, after the first", () => {
+    const text = summaryText(describeAnalysis(sign, "en", en), en, "en");
+    expect(text.split("\n")).toEqual([
+      "Font analysis (Nawat Studio)",
+      "Font: Amiri (الأميري)",
+      "Confidence: 87%",
+      "Weight: 700 (Bold)",
+      "Style: Italic",
+      "Size: 42 px",
+      "Similar fonts: Scheherazade New 91%, Lateef 64%",
+      "",
+      "Also in this image — Latin text",
+      "Not in our library; the closest we know: Roboto, Inter, Open Sans",
+      "Font: Roboto (روبوتو)",
+      "Confidence: 12%",
+      "Weight: 400 (Regular)",
+      "Style: Upright",
+      "Size: 24 px",
+      "Similar fonts: Inter 83%, Open Sans 70%",
+    ]);
+    const arabic = visible(summaryText(describeAnalysis(sign, "ar", ar), ar, "ar"))!;
+    expect(arabic).toContain("\nفي الصورة أيضًا نص بحروف لاتينية\n");
+    expect(arabic).toContain("الخط: روبوتو (Roboto)");
+    expect(arabic).toContain("خطوط مشابهة: إنتر ٨٣٪، أوبن سانس ٧٠٪");
+  });
+
+  it("puts the second part in the report, under its own heading", () => {
+    const html = buildReport({
+      described: describeAnalysis(sign, "ar", ar),
+      copy: ar,
+      lang: "ar",
+      thumbnail: "",
+      imageName: "sign.jpg",
+      date: new Date("2026-01-02T10:00:00Z"),
+    });
+    const second = html.slice(html.indexOf("<h2>في الصورة أيضًا نص بحروف لاتينية</h2>"));
+    expect(second.length).toBeLessThan(html.length);
+    expect(second).toContain('<th scope="row">أقرب عائلة نعرفها</th><td>روبوتو</td>');
+    expect(second).toContain("<h3>خطوط مشابهة</h3>");
+    expect(second).toContain("إنتر");
+    expect(second).not.toContain("الأميري");
+    expect(html.indexOf("الأميري")).toBeLessThan(html.indexOf("روبوتو"));
+  });
+});

@@ -2,10 +2,10 @@ import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { formatNumber, formatPercent } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
-import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
+import type { FontAnalysis, ScriptAnalysis } from "#shared/schemas/font-analysis.ts";
 
-/** Every field of an analysis as the visitor reads it, in their language; unknown fields are absent. */
-export type DescribedAnalysis = {
+/** Every field of one script's analysis as the visitor reads it, in their language; unknown fields are absent. */
+export type DescribedFont = {
   family: string;
   /** The family's name in the other language, when it differs. */
   otherName?: string;
@@ -20,10 +20,35 @@ export type DescribedAnalysis = {
   cultural?: { origin: string; usage: string };
 };
 
+/** The analysis of the image's main text, and of its text in the other script when there is some. */
+export type DescribedAnalysis = DescribedFont & {
+  /** "Also in this image — Arabic text": the font of the lines in the other script. */
+  otherScript?: DescribedFont & { heading: string };
+};
+
 const formatInteger = (value: number, lang: Lang) =>
   formatNumber(value, lang, { maximumFractionDigits: 0, useGrouping: false });
 
 export function describeAnalysis(analysis: FontAnalysis, lang: Lang, copy: FontRecognitionCopy): DescribedAnalysis {
+  const other = analysis.otherScript;
+  return {
+    ...describeFont(analysis, lang, copy),
+    ...(other
+      ? {
+          otherScript: {
+            // The other part's script is the one the main part is not, should the server not say.
+            heading:
+              (other.script ?? (analysis.script === "arabic" ? "latin" : "arabic")) === "arabic"
+                ? copy.result.otherScriptArabic
+                : copy.result.otherScriptLatin,
+            ...describeFont(other, lang, copy),
+          },
+        }
+      : {}),
+  };
+}
+
+function describeFont(analysis: ScriptAnalysis, lang: Lang, copy: FontRecognitionCopy): DescribedFont {
   const r = copy.result;
   const family = lang === "ar" ? analysis.fontFamilyAr : analysis.fontFamily;
   const other = lang === "ar" ? analysis.fontFamily : analysis.fontFamilyAr;
@@ -65,15 +90,21 @@ export function describeAnalysis(analysis: FontAnalysis, lang: Lang, copy: FontR
 
 /** The shareable plain-text summary the copy button puts on the clipboard. */
 export function summaryText(described: DescribedAnalysis, copy: FontRecognitionCopy, lang: Lang): string {
+  const other = described.otherScript;
+  const lines = [copy.report.summaryTitle, ...summaryLines(described, copy, lang)];
+  if (other) lines.push("", other.heading, ...summaryLines(other, copy, lang));
+  return lines.join("\n");
+}
+
+function summaryLines(described: DescribedFont, copy: FontRecognitionCopy, lang: Lang): string[] {
   const p = copy.report;
   const lines = [
-    p.summaryTitle,
     interpolate(p.summaryFamily, {
       family: described.otherName ? `${described.family} (${described.otherName})` : described.family,
     }),
     interpolate(p.summaryConfidence, { confidence: described.confidence }),
   ];
-  if (described.notInLibrary) lines.splice(1, 0, described.notInLibrary);
+  if (described.notInLibrary) lines.unshift(described.notInLibrary);
   if (described.weight) lines.push(interpolate(p.summaryWeight, { weight: described.weight }));
   if (described.style) lines.push(interpolate(p.summaryStyle, { style: described.style }));
   if (described.size) lines.push(interpolate(p.summarySize, { size: described.size }));
@@ -85,5 +116,5 @@ export function summaryText(described: DescribedAnalysis, copy: FontRecognitionC
       }),
     );
   }
-  return lines.join("\n");
+  return lines;
 }

@@ -207,10 +207,10 @@ describe("POST /api/analyze-font: the committed model", () => {
 
   it("names the family of freshly rendered lines and fills the spec's object", async () => {
     const cases = [
-      { id: "roboto", text: "Handmade walnut bowls from Riyadh" },
-      { id: "playfair-display", text: "Heritage objects for everyday life" },
-      { id: "amiri", text: "صناعة يدوية مستلهمة من التراث" },
-      { id: "cairo", text: "استوديو تصميم في مدينة الرياض" },
+      { id: "roboto", script: "latin", text: "Handmade walnut bowls from Riyadh" },
+      { id: "playfair-display", script: "latin", text: "Heritage objects for everyday life" },
+      { id: "amiri", script: "arabic", text: "صناعة يدوية مستلهمة من التراث" },
+      { id: "cairo", script: "arabic", text: "استوديو تصميم في مدينة الرياض" },
     ];
     let right = 0;
     for (const c of cases) {
@@ -223,6 +223,9 @@ describe("POST /api/analyze-font: the committed model", () => {
       expect(analysis.confidence).toBeLessThanOrEqual(1);
       expect(analysis.size).toBeGreaterThan(0);
       expect(analysis.similarFonts.length).toBeGreaterThan(0);
+      // Text in one script gets one analysis; a model that reads scripts names the line's script.
+      expect(analysis.otherScript).toBeUndefined();
+      if (analysis.script !== undefined) expect(analysis.script).toBe(c.script);
     }
     expect(right).toBeGreaterThanOrEqual(3);
   });

@@ -1,0 +1,165 @@
+import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import type { InferenceSession } from "onnxruntime-node";
+import { describe, expect, it } from "vitest";
+import { projectPath } from "#server/lib/project-root.ts";
+import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
+import { analyzeImage, type LoadedModel } from "./analyze-image.ts";
+import { findTextLines } from "./find-text-lines.ts";
+import { decodeGray, defaultImageLimits } from "./image-input.ts";
+import type { ModelLabels } from "./interpret-outputs.ts";
+import { lineToModelInputs } from "./model-inputs.ts";
+
+GlobalFonts.registerFromPath(
+  projectPath("node_modules/@fontsource/lora/files/lora-latin-400-normal.woff2"),
+  "AnalyzeImageTestLora",
+);
+
+/** Three long lines, tallest first: each is wide enough for three model windows. */
+function sign(): Buffer {
+  const canvas = createCanvas(1500, 420);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, 1500, 420);
+  ctx.fillStyle = "#111111";
+  const lines = [
+    { size: 64, y: 100, text: "Handmade walnut bowls and cups from the old city" },
+    { size: 40, y: 240, text: "Heritage objects for everyday life, carved by hand in Riyadh" },
+    { size: 34, y: 350, text: "Open every day from nine in the morning until ten at night" },
+  ];
+  for (const l of lines) {
+    ctx.font = `${l.size}px AnalyzeImageTestLora`;
+    ctx.fillText(l.text, 30, l.y);
+  }
+  return canvas.toBuffer("image/png");
+}
+
+const family = (id: string, script: "arabic" | "latin"): LibraryFamily => ({
+  id,
+  name: `Name ${id}`,
+  nameAr: `اسم ${id}`,
+  script,
+  classification: "Sans",
+  classificationAr: "غير مذيّل",
+  weights: [400, 700],
+  italic: false,
+  characteristics: [],
+  characteristicsAr: [],
+  variants: [],
+  source: "npm",
+  licence: "OFL-1.1",
+  licenceFile: "LICENSE",
+});
+
+const library: FontLibrary = {
+  version: 1,
+  families: [family("a", "latin"), family("b", "latin"), family("c", "arabic"), family("d", "arabic")],
+};
+
+const labels: ModelLabels = {
+  input: { name: "input", height: 48, width: 192 },
+  families: ["a", "b", "c", "d"],
+  arabicStyles: ["naskh", "kufi", "thuluth", "diwani", "ruqah", "nastaliq", "sans", "display"],
+  temperature: 1,
+  familyCentroids: [
+    [1, 0],
+    [0.9, 0.44],
+    [0, 1],
+    [0.44, 0.9],
+  ],
+  sizeRatios: [0, 1, 2, 3].map(() => ({ measure: "line" as const, ratio: 1, spread: 0 })),
+};
+
+/**
+ * A stand-in for the ONNX session: it recognises which line each window it is given was cut from
+ * (by comparing pixels with the windows of each line) and answers as if `scripts[line]` were that
+ * line's script: Arabic windows read as family c with size ratio 1, Latin ones as family a with 0.5.
+ */
+async function fakeModel(bytes: Buffer, scripts: ("arabic" | "latin")[], withScriptHead: boolean) {
+  const lines = findTextLines(await decodeGray(bytes), { maxLines: 3 });
+  const windows = lines.map((line) => lineToModelInputs(line, 3));
+  const lineOfWindow = (w: Float32Array) =>
+    windows.findIndex((ws) => ws.some((x) => x.length === w.length && x.every((v, i) => v === w[i])));
+  const seen: number[] = [];
+  const session = {
+    outputNames: [
+      "family_logits",
+      "weight",
+      "italic_logit",
+      "style_logits",
+      "embedding",
+      "size_log_ratio",
+      ...(withScriptHead ? ["script_logit"] : []),
+    ],
+    async run(feeds: Record<string, { data: Float32Array; dims: readonly number[] }>) {
+      const input = feeds.input!;
+      const size = 48 * 192;
+      const n = input.dims[0]!;
+      const arabic = Array.from({ length: n }, (_, k) => {
+        const line = lineOfWindow(input.data.subarray(k * size, (k + 1) * size));
+        seen.push(line);
+        return scripts[line] === "arabic";
+      });
+      const out = (values: number[]) => ({ data: Float32Array.from(values) });
+      return {
+        family_logits: out(arabic.flatMap((a) => (a ? [0, 0, 5, 1] : [5, 1, 0, 0]))),
+        weight: out(arabic.map((a) => (a ? 1 : 0))),
+        italic_logit: out(arabic.map(() => -3)),
+        style_logits: out(arabic.flatMap(() => [3, 0, 0, 0, 0, 0, 0, 0])),
+        embedding: out(arabic.flatMap((a) => (a ? [0, 1] : [1, 0]))),
+        size_log_ratio: out(arabic.map((a) => (a ? 0 : Math.log(0.5)))),
+        ...(withScriptHead ? { script_logit: out(arabic.map((a) => (a ? 4 : -4))) } : {}),
+      };
+    },
+  };
+  const model: LoadedModel = { session: session as unknown as InferenceSession, labels, library };
+  return { model, lines, seen };
+}
+
+describe("analyzeImage with lines in two scripts", () => {
+  it("names a font for each script, each sized from its own most prominent line", async () => {
+    const bytes = sign();
+    // The tallest line (most ink) is Arabic, the two below it Latin.
+    const { model, lines, seen } = await fakeModel(bytes, ["arabic", "latin", "latin"], true);
+    expect(lines).toHaveLength(3);
+    const { analysis, details } = await analyzeImage(model, bytes, undefined, defaultImageLimits);
+    // Every line's windows were run, so the third line has a script too.
+    expect(seen).toEqual([0, 0, 0, 1, 1, 1, 2, 2, 2]);
+    expect(details.lineScripts).toEqual(["arabic", "latin", "latin"]);
+    expect(analysis).toMatchObject({ fontFamily: "Name c", script: "arabic", weight: 700 });
+    expect(analysis.size).toBeCloseTo(lines[0]!.lineHeight, 1);
+    expect(analysis.otherScript).toMatchObject({ fontFamily: "Name a", script: "latin", weight: 400 });
+    expect(analysis.otherScript!.size).toBeCloseTo(lines[1]!.lineHeight * 0.5, 1);
+    expect(details).toMatchObject({ familyId: "c", crops: 3, lines: 3 });
+    expect(details.otherScript).toMatchObject({ familyId: "a", crops: 6 });
+  });
+
+  it("makes the script of the most prominent line the main one", async () => {
+    const bytes = sign();
+    const { model, lines } = await fakeModel(bytes, ["latin", "arabic", "latin"], true);
+    const { analysis } = await analyzeImage(model, bytes, undefined, defaultImageLimits);
+    expect(analysis).toMatchObject({ fontFamily: "Name a", script: "latin" });
+    expect(analysis.size).toBeCloseTo(lines[0]!.lineHeight * 0.5, 1);
+    expect(analysis.otherScript).toMatchObject({ fontFamily: "Name c", script: "arabic" });
+    expect(analysis.otherScript!.size).toBeCloseTo(lines[1]!.lineHeight, 1);
+  });
+
+  it("gives one analysis of six windows when the lines share a script", async () => {
+    const bytes = sign();
+    const { model } = await fakeModel(bytes, ["latin", "latin", "latin"], true);
+    const { analysis, details } = await analyzeImage(model, bytes, undefined, defaultImageLimits);
+    expect(analysis).toMatchObject({ fontFamily: "Name a", script: "latin" });
+    expect(analysis.otherScript).toBeUndefined();
+    expect(details.crops).toBe(6);
+  });
+
+  it("runs a model without the script head as before: six windows, one analysis", async () => {
+    const bytes = sign();
+    const { model, seen } = await fakeModel(bytes, ["arabic", "latin", "latin"], false);
+    const { analysis, details } = await analyzeImage(model, bytes, undefined, defaultImageLimits);
+    expect(seen).toEqual([0, 0, 0, 1, 1, 1]);
+    expect(analysis.otherScript).toBeUndefined();
+    expect(analysis.script).toBeUndefined();
+    expect(details.lineScripts).toBeUndefined();
+    expect(details.crops).toBe(6);
+  });
+});
