@@ -10,6 +10,17 @@ type ScriptFilter = "all" | "arabic" | "latin";
 
 const styleOf = (f: FontLibraryFamily) => f.arabicStyle ?? f.latinClass ?? "";
 
+/** Case, Arabic vowel marks and the forms of alef and yeh left aside, so "الاميري" finds "الأميري". */
+const searchable = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u064B-\u065F\u0670\u0300-\u036f]/g, "")
+    .replace(/[أإآ]/g, "ا")
+    .replace(/ى/g, "ي")
+    .replace(/ة/g, "ه")
+    .trim();
+
 /** The families the model knows, with a specimen of each, filtered by script and style. */
 export function FontLibrary(props: { copy: FontRecognitionCopy }) {
   const { copy } = props;
@@ -18,8 +29,10 @@ export function FontLibrary(props: { copy: FontRecognitionCopy }) {
   const query = useFontLibrary(true);
   const [script, setScript] = useState<ScriptFilter>("all");
   const [style, setStyle] = useState("all");
+  const [search, setSearch] = useState("");
   const scriptId = useId();
   const styleId = useId();
+  const searchId = useId();
   const number = (n: number) => formatNumber(n, lang);
 
   if (query.isPending) return <p role="status">{l.loading}</p>;
@@ -29,12 +42,30 @@ export function FontLibrary(props: { copy: FontRecognitionCopy }) {
   const inScript = families.filter((f) => script === "all" || f.script === script);
   const styles = [...new Set(inScript.map(styleOf).filter(Boolean))];
   const activeStyle = styles.includes(style) ? style : "all";
-  const shown = inScript.filter((f) => activeStyle === "all" || styleOf(f) === activeStyle);
+  const needle = searchable(search);
+  const shown = inScript.filter(
+    (f) =>
+      (activeStyle === "all" || styleOf(f) === activeStyle) &&
+      (!needle || searchable(f.name).includes(needle) || searchable(f.nameAr).includes(needle)),
+  );
   const styleName = (s: string) => (l.styles as Record<string, string>)[s] ?? s;
 
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end gap-4">
+        <div className="grid gap-1">
+          <label htmlFor={searchId} className="text-sm font-medium">
+            {l.search}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            autoComplete="off"
+            className="min-h-11 w-56 rounded-lg border border-sand-deep bg-white px-3"
+          />
+        </div>
         <div className="grid gap-1">
           <label htmlFor={scriptId} className="text-sm font-medium">
             {l.script}
