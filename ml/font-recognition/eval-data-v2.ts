@@ -1,13 +1,15 @@
-// The evaluation sets added for issue 14: text-free images, lines drawn by FreeType through Pillow,
-// short words and digit-heavy lines. None of them is used by training or by any calibration.
+// The evaluation sets added for issue 14: text-free images, lines drawn by FreeType through Pillow
+// (from other builds of the families where their Debian packages are installed), short words and
+// digit-heavy lines. None of them is used by training or by any calibration.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import type { LibraryFamily } from "#shared/schemas/font-library.ts";
 import type { GrayImage } from "#server/modules/font-recognition/image-input.ts";
 import type { Case, TextOf } from "./eval-data.ts";
 import { GATE_EVAL_PHOTOS, NEGATIVE_KINDS, negativeImage } from "./gate-data.ts";
+import { OTHER_BUILDS, OTHER_BUILD_PACKAGES, installedOtherBuild } from "./other-builds.ts";
 import { repoRoot } from "./render-sample.ts";
 import { digitLine, makeLine, shortWord, type Rng } from "./text-corpus.ts";
 
@@ -50,27 +52,49 @@ export function hasPillow(): boolean {
   }
 }
 
-/** Lines of held-out words drawn by FreeType through Pillow (libraqm shaping), from the library's files. */
+/** A FreeType line and the file it was drawn from: another build of the family, or the training file. */
+export interface PillowCase extends Case {
+  file: string;
+  /** The Debian package of the other build; absent when the line comes from the training file. */
+  otherBuildPackage?: string;
+}
+
+/**
+ * Lines of held-out words drawn by FreeType through Pillow (libraqm shaping). A family with another
+ * build on this machine (other-builds.ts: Debian packages) is drawn from it, in the variants it has;
+ * the others from the library's own files, as are all families where those packages are missing.
+ */
 export async function pillowLines(
   families: LibraryFamily[],
   perFamily: number,
   rng: Rng,
   workDir: string,
-): Promise<Case[]> {
+): Promise<PillowCase[]> {
   const dir = path.join(workDir, "pillow");
   mkdirSync(dir, { recursive: true });
-  const jobs: { c: Omit<Case, "image">; job: Record<string, unknown> }[] = [];
-  for (const family of families)
+  const jobs: { c: Omit<PillowCase, "image">; job: Record<string, unknown> }[] = [];
+  for (const family of families) {
+    const other = installedOtherBuild(family.id, family.variants);
     for (let i = 0; i < perFamily; i++) {
-      const variant = family.variants[Math.floor(rng() * family.variants.length)]!;
+      const pick = other.length
+        ? other[Math.floor(rng() * other.length)]!
+        : { variant: family.variants[Math.floor(rng() * family.variants.length)]! };
+      const file = "file" in pick ? pick.file : path.join(repoRoot, pick.variant.files[0]!);
       const size = Math.round(16 + rng() * 48);
       const text = makeLine(rng, family.script, "heldOut");
       const dark = rng() < 0.2;
       const out = path.join(dir, `${family.id}-${i}.png`);
       jobs.push({
-        c: { family, variant, text, fontSizePx: size },
+        c: {
+          family,
+          variant: pick.variant,
+          text,
+          fontSizePx: size,
+          file,
+          ...("package" in pick ? { otherBuildPackage: pick.package } : {}),
+        },
         job: {
-          file: path.join(repoRoot, variant.files[0]!),
+          file,
           text,
           size,
           rtl: family.script === "arabic",
@@ -80,6 +104,33 @@ export async function pillowLines(
         },
       });
     }
+  }
+  const missing = OTHER_BUILD_PACKAGES.filter(
+    (p) =>
+      !Object.values(OTHER_BUILDS).some((b) =>
+        Object.values(b.variants).some((v) => v.package === p && existsSync(v.file)),
+      ),
+  );
+  const otherFamilies = new Set(jobs.filter((j) => j.c.otherBuildPackage).map((j) => j.c.family.id));
+  console.log(
+    `pillow: other builds for ${otherFamilies.size} families, the library's own files for ${families.length - otherFamilies.size}` +
+      (missing.length ? `; packages not installed: ${missing.join(" ")}` : ""),
+  );
+  writeFileSync(
+    path.join(dir, "cases.json"),
+    JSON.stringify(
+      jobs.map((j) => ({
+        familyId: j.c.family.id,
+        weight: j.c.variant.weight,
+        italic: j.c.variant.italic,
+        file: path.relative(repoRoot, j.c.file).startsWith("..") ? j.c.file : path.relative(repoRoot, j.c.file),
+        package: j.c.otherBuildPackage ?? null,
+        out: path.basename(j.job.out as string),
+      })),
+      null,
+      1,
+    ) + "\n",
+  );
   const log = execFileSync("/usr/bin/python3", [path.join(repoRoot, "ml/font-recognition/render_pillow.py")], {
     input: JSON.stringify(jobs.map((j) => j.job)),
   }).toString();

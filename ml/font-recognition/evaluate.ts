@@ -2,8 +2,9 @@
 //   1. Chromium screenshots of HTML text set in each font with @font-face (another renderer),
 //   2. photo-like degradations of those screenshots,
 //   3. lines of held-out words drawn by the training renderer,
-// plus latency for a 2-megapixel photo and sustained throughput. Writes
-// models/font-recognition/EVALUATION.md and evaluation.json.
+// plus latency for a 2-megapixel photo and sustained throughput, and the sets of eval-data-v2.ts (its
+// FreeType lines come from other builds of the families, other-builds.ts, where their Debian packages
+// are installed). Writes models/font-recognition/EVALUATION.md and evaluation.json.
 //   npm run font:eval   (node --import tsx ml/font-recognition/evaluate.ts [--per-family 5])
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -17,8 +18,8 @@ import {
 import { chromiumScreenshots, framedPhotos, heldOutCanvas, latencyPhotos, photoLike, type Case } from "./eval-data.ts";
 import { wholePageScreenshots } from "./eval-pages.ts";
 import { latinOfBilingual } from "./bilingual.ts";
-import { digitLines, hasPillow, noTextImages, pillowLines, shortWords } from "./eval-data-v2.ts";
-import { evaluationMarkdown, type EvalLabels, type Report } from "./eval-report.ts";
+import { digitLines, hasPillow, noTextImages, pillowLines, shortWords, type PillowCase } from "./eval-data-v2.ts";
+import { evaluationMarkdown, type EvalLabels, type PillowPart, type Report } from "./eval-report.ts";
 import {
   calibrationError,
   mixedCalibrationError,
@@ -33,6 +34,7 @@ import {
 } from "./eval-scoring.ts";
 import { asLibraryFamily, openSetMeasureGroup } from "./held-out-fonts.ts";
 import { measureLatency, measureSustained } from "./eval-speed.ts";
+import { packageVersions } from "./other-builds.ts";
 import { repoRoot } from "./render-sample.ts";
 import { makeRng } from "./text-corpus.ts";
 
@@ -74,6 +76,38 @@ async function analyseCases(recognizer: FontRecognizer, set: string, cases: Case
     out.push(o);
   }
   return out;
+}
+
+/** The FreeType set's two parts: lines from other builds of the families, lines from the training files. */
+function pillowBySource(cases: PillowCase[], outcomes: Outcome[]) {
+  const part = (fromOtherBuild: boolean): PillowPart => {
+    const idx = cases.flatMap((c, i) => (!!c.otherBuildPackage === fromOtherBuild ? [i] : []));
+    const ids = new Set(idx.map((i) => cases[i]!.family.id));
+    const arabic = [...ids].filter((id) => families.find((f) => f.id === id)?.script === "arabic").length;
+    const s = idx.length
+      ? summarise(
+          idx.map((i) => outcomes[i]!),
+          families,
+        )
+      : undefined;
+    return {
+      families: ids.size,
+      arabicFamilies: arabic,
+      latinFamilies: ids.size - arabic,
+      n: idx.length,
+      familyTop1: s?.familyTop1 ?? 0,
+      familyTop5: s?.familyTop5 ?? 0,
+    };
+  };
+  const other = cases.filter((c) => c.otherBuildPackage);
+  return {
+    otherBuilds: {
+      ...part(true),
+      familyIds: [...new Set(other.map((c) => c.family.id))],
+      packages: packageVersions([...new Set(other.map((c) => c.otherBuildPackage!))].sort()),
+    },
+    sameFiles: part(false),
+  };
 }
 
 const started = Date.now();
@@ -164,7 +198,9 @@ try {
       heldOutStrings: setSummary(results.heldOutStrings),
       shortWords: setSummary(results.shortWords),
       digits: setSummary(results.digits),
-      ...(pillow.length ? { pillow: setSummary(results.pillow) } : {}),
+      ...(pillow.length
+        ? { pillow: { ...setSummary(results.pillow), ...pillowBySource(pillow, results.pillow) } }
+        : {}),
       framed1080p: setSummary(results.framed1080p),
       englishInBilingual: {
         ...setSummary(results.englishInBilingual),
@@ -219,6 +255,8 @@ try {
       short: report.sets.shortWords.familyTop1,
       digits: report.sets.digits.familyTop1,
       pillow: report.sets.pillow?.familyTop1,
+      pillowOtherBuilds: report.sets.pillow?.otherBuilds?.familyTop1,
+      pillowSameFiles: report.sets.pillow?.sameFiles?.familyTop1,
       gate: { ...report.gate, byKind: undefined },
       openSet: { ...report.openSet, closestNamed: undefined },
       latency: report.latency2mp,
