@@ -4,6 +4,8 @@
 # families on a quiet 2-core machine:
 #   bash ml/font-recognition/train.sh            # defaults below
 #   TRAIN_PER_FAMILY=150 MINUTES=10 bash ml/font-recognition/train.sh   # a quick smoke model
+#   INIT=ml/font-recognition/checkpoints/font-model.pt MINUTES=120 bash ml/font-recognition/train.sh
+#                                       # continue the committed model (a new cosine cycle at LR 1e-3)
 #
 # Resumable end to end: kill it at any point and run the same command again. Rendering keeps every
 # finished unit (render-dataset.ts), training resumes from its last checkpoint (train.py,
@@ -22,6 +24,9 @@ JOBS="${JOBS:-2}"
 # the committed gate. Its thresholds are refitted to the new model either way.
 GATE_IMAGES="${GATE_IMAGES:-0}"
 GATE_MINUTES="${GATE_MINUTES:-5}"
+# INIT: a state dict to continue from (the committed model's checkpoint, written by each run below).
+INIT="${INIT:-}"
+CHECKPOINT=ml/font-recognition/checkpoints/font-model.pt
 WORK=ml/font-recognition/work
 DATA=$WORK/data
 GATE=$WORK/gate
@@ -62,8 +67,16 @@ nice -n 10 node --import tsx ml/font-recognition/render-dataset.ts \
   --train "$TRAIN_PER_FAMILY" --val "$VAL_PER_FAMILY" --test "$TEST_PER_FAMILY" --jobs "$JOBS" --out "$DATA"
 
 TRAIN_KEY="$(sum "$DATA/meta.json" models/font-recognition/library.json)-m$MINUTES-w$WIDTH"
+INIT_ARGS=()
+if [ -n "$INIT" ]; then
+  TRAIN_KEY="$TRAIN_KEY-init$(sum "$INIT")"
+  INIT_ARGS=(--init "$INIT" --lr 1e-3 --warmup 20)
+fi
 step train "$TRAIN_KEY" \
-  nice -n 10 /usr/bin/python3 ml/font-recognition/train.py --data "$DATA" --minutes "$MINUTES" --width "$WIDTH" --threads 2
+  nice -n 10 /usr/bin/python3 ml/font-recognition/train.py --data "$DATA" --minutes "$MINUTES" --width "$WIDTH" --threads 2 "${INIT_ARGS[@]}"
+# The state dict of the model just exported, committed beside it so that a later run can continue it.
+mkdir -p "$(dirname "$CHECKPOINT")"
+cp "$DATA/model.pt" "$CHECKPOINT"
 # Temperature for the server's crop-averaged confidence, on fresh renders of training words.
 step calibrate "$TRAIN_KEY" nice -n 10 node --import tsx ml/font-recognition/calibrate.ts
 
