@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { formatNumber } from "#shared/i18n/format.ts";
@@ -21,6 +21,21 @@ const searchable = (text: string) =>
     .replace(/ة/g, "ه")
     .trim();
 
+const controlClass = "min-h-11 rounded-lg border border-sand-deep bg-white px-3";
+
+/** One filter: its label above its control, tied by an id of its own. */
+function Labelled(props: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {props.label}
+      </label>
+      {props.children(id)}
+    </div>
+  );
+}
+
 /** The families the model knows, with a specimen of each, filtered by script and style. */
 export function FontLibrary(props: { copy: FontRecognitionCopy }) {
   const { copy } = props;
@@ -30,9 +45,6 @@ export function FontLibrary(props: { copy: FontRecognitionCopy }) {
   const [script, setScript] = useState<ScriptFilter>("all");
   const [style, setStyle] = useState("all");
   const [search, setSearch] = useState("");
-  const scriptId = useId();
-  const styleId = useId();
-  const searchId = useId();
   const number = (n: number) => formatNumber(n, lang);
 
   if (query.isPending) return <p role="status">{l.loading}</p>;
@@ -53,52 +65,49 @@ export function FontLibrary(props: { copy: FontRecognitionCopy }) {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end gap-4">
-        <div className="grid gap-1">
-          <label htmlFor={searchId} className="text-sm font-medium">
-            {l.search}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
-            className="min-h-11 w-56 rounded-lg border border-sand-deep bg-white px-3"
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={scriptId} className="text-sm font-medium">
-            {l.script}
-          </label>
-          <select
-            id={scriptId}
-            value={script}
-            onChange={(event) => setScript(event.target.value as ScriptFilter)}
-            className="min-h-11 rounded-lg border border-sand-deep bg-white px-3"
-          >
-            <option value="all">{l.all}</option>
-            <option value="arabic">{l.arabic}</option>
-            <option value="latin">{l.latin}</option>
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={styleId} className="text-sm font-medium">
-            {l.style}
-          </label>
-          <select
-            id={styleId}
-            value={activeStyle}
-            onChange={(event) => setStyle(event.target.value)}
-            className="min-h-11 rounded-lg border border-sand-deep bg-white px-3"
-          >
-            <option value="all">{l.all}</option>
-            {styles.map((s) => (
-              <option key={s} value={s}>
-                {styleName(s)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Labelled label={l.search}>
+          {(id) => (
+            <input
+              id={id}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              autoComplete="off"
+              className={`${controlClass} w-56`}
+            />
+          )}
+        </Labelled>
+        <Labelled label={l.script}>
+          {(id) => (
+            <select
+              id={id}
+              value={script}
+              onChange={(event) => setScript(event.target.value as ScriptFilter)}
+              className={controlClass}
+            >
+              <option value="all">{l.all}</option>
+              <option value="arabic">{l.arabic}</option>
+              <option value="latin">{l.latin}</option>
+            </select>
+          )}
+        </Labelled>
+        <Labelled label={l.style}>
+          {(id) => (
+            <select
+              id={id}
+              value={activeStyle}
+              onChange={(event) => setStyle(event.target.value)}
+              className={controlClass}
+            >
+              <option value="all">{l.all}</option>
+              {styles.map((s) => (
+                <option key={s} value={s}>
+                  {styleName(s)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Labelled>
         <p className="ms-auto text-sm text-ink-soft" role="status" data-testid="library-count">
           {interpolate(l.count, { count: number(shown.length) })}
         </p>
