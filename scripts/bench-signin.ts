@@ -157,8 +157,7 @@ if (values["client-cpu"] !== "none" && availableParallelism() > 1) {
  * 12-14 ms at SCHED_FIFO, on the same server. So it runs at real-time priority (`chrt -f 10`,
  * which needs root or CAP_SYS_NICE; `--no-probe-fifo` measures it the old way).
  */
-const probeFifo =
-  values["probe-fifo"] && availableParallelism() > 1 && spawnSync("chrt", ["-f", "10", "true"]).status === 0;
+const probeFifo = values["probe-fifo"] && spawnSync("chrt", ["-f", "10", "true"]).status === 0;
 if (values["probe-fifo"] && !probeFifo) console.warn("the /healthz probe runs at normal priority (chrt -f failed)");
 
 /** One client: its own address (`network`.x.y), signing in to random accounts of `accounts` until `until`. */
