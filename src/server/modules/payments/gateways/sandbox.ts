@@ -55,6 +55,24 @@ const changePayment = statement(
    where id = $1 and status = any($2::text[])
    returning ${columns}`,
 );
+/**
+ * The 3-D Secure step in one statement: the outcome is read from the card remembered at the card
+ * step ($2 approve: that card's outcome; otherwise `three_ds_failed`), looked up in $3 (outcome →
+ * status and failure reason), and applied with its webhooks ($4, their status filled in here).
+ * SET expressions all see the row as it was, so the outcome is read once per expression alike.
+ */
+const threeDsOutcome = `($3::jsonb -> case when $2::boolean then coalesce(details->'card'->>'outcome', 'declined') else 'three_ds_failed' end)`;
+const finishCardPayment = statement(
+  "sandbox_three_ds",
+  `update sandbox_payments
+   set status = ${threeDsOutcome}->>'status', updated_at = now(),
+       failure_reason = coalesce(${threeDsOutcome}->>'reason', failure_reason),
+       details = jsonb_set(details, '{webhooks}', coalesce(details->'webhooks', '[]'::jsonb) || coalesce((
+         select jsonb_agg(event || jsonb_build_object('status', ${threeDsOutcome}->>'status'))
+         from jsonb_array_elements($4::jsonb) event), '[]'::jsonb))
+   where id = $1 and status = 'requires_action' and details ? 'card'
+   returning ${columns}`,
+);
 const rememberCard = statement(
   "sandbox_card",
   `update sandbox_payments set details = jsonb_set(details, '{card}', $2::jsonb), updated_at = now()
@@ -132,10 +150,14 @@ export const SANDBOX_TEST_DATA = {
   gatewayErrorLocalPart: "gateway-error",
 } as const;
 
-const failureText: Record<Exclude<CardOutcome, "paid">, string> = {
-  insufficient_funds: "insufficient funds",
-  declined: "declined",
+/** Where each outcome of the 3-D Secure step takes the payment (the sandbox_three_ds statement's $3). */
+const threeDsOutcomes: Record<CardOutcome | "three_ds_failed", { status: ProviderStatus; reason?: string }> = {
+  paid: { status: "paid" },
+  insufficient_funds: { status: "failed", reason: "insufficient funds" },
+  declined: { status: "failed", reason: "declined" },
+  three_ds_failed: { status: "failed", reason: "3-D Secure authentication failed" },
 };
+const threeDsOutcomesJson = JSON.stringify(threeDsOutcomes);
 
 export const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
 const SECRET_NAME = "sandbox-webhooks";
@@ -388,12 +410,16 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
     },
 
     async finishThreeDs(id, approve) {
-      const row = await get(id);
-      if (!row || row.status !== "requires_action" || !row.details.card) return undefined;
-      const outcome = approve ? row.details.card.outcome : "three_ds_failed";
-      if (outcome === "paid") return change(id, ["requires_action"], "paid");
-      const reason = outcome === "three_ds_failed" ? "3-D Secure authentication failed" : failureText[outcome];
-      return change(id, ["requires_action"], "failed", { failureReason: reason });
+      // The status each event carries is set by the statement, from the outcome it applies.
+      const events = eventsFor("requires_action");
+      const [row] = await runStatement<SandboxRow>(db, finishCardPayment, [
+        id,
+        approve,
+        threeDsOutcomesJson,
+        JSON.stringify(events),
+      ]);
+      if (row) options.onWebhookQueued();
+      return row;
     },
 
     async decideInstalments(id, phone, approve) {
