@@ -43,6 +43,17 @@ export async function startBenchServer(
     stop: async () => {
       if (child.pid) process.kill(-child.pid, "SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
+      // npm may exit before the server it started has closed its port: a next start measured then
+      // found the old server answering /readyz (a "restart" of 0.01 s). Wait until the port is free.
+      for (let i = 0; i < 500; i++) {
+        try {
+          await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(200) });
+        } catch {
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`the server on ${url} still answers 10 s after SIGTERM`);
     },
   };
 }
