@@ -4,17 +4,23 @@
 //
 // In-library images: fresh renders of TRAINING words in every library family. Out-of-library images:
 // the CALIBRATION group of held-out families only (held-out-fonts.ts); the evaluation measures the
-// decision on the other group. For each score the threshold is the lowest that leaves at most 10% of
-// the calibration group with a confident (>= 0.5), unflagged name, flagging at most
-// `--max-in-library-flagged` of the in-library images; the score with the best balance wins. A
-// flagged answer's confidence is capped at P(right | flagged), in- and out-of-library uploads taken
-// as equally likely.
+// decision on the other group. A flagged answer's confidence is capped at P(right | flagged), in- and
+// out-of-library uploads taken as equally likely; an unflagged one's goes through a map fitted the
+// same way (confidenceMap, decision 0030). For each score the threshold is the lowest that leaves at
+// most 10% of the calibration group with an unflagged name stated at >= 0.5 (through the map fitted
+// for that threshold), flagging at most `--max-in-library-flagged` of the in-library images; the
+// score with the best balance wins.
 //   node --import tsx ml/font-recognition/calibrate-open-set.ts [--per-family 4] [--per-held-out 30]
 import { existsSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import type { LibraryFamily } from "#shared/schemas/font-library.ts";
+import {
+  applyConfidenceMap,
+  fitConfidenceMap,
+  type ConfidenceMap,
+} from "#server/modules/font-recognition/confidence-map.ts";
 import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
 import {
   openSetScores,
@@ -26,7 +32,7 @@ import {
   defaultModelDir,
   type DetailedAnalysis,
 } from "#server/modules/font-recognition/recognize-font.ts";
-import { quantile } from "./eval-scoring.ts";
+import { ece, quantile } from "./eval-scoring.ts";
 import { asLibraryFamily, openSetCalibrationGroup } from "./held-out-fonts.ts";
 import { renderSample } from "./render-sample.ts";
 import { makeLine, makeRng, type Rng } from "./text-corpus.ts";
@@ -88,16 +94,35 @@ writeFileSync(
     })),
   ),
 );
-const caughtAt = (score: OpenSetScore, threshold: number) =>
-  outLib.filter((r) => r.r.details.closeness[score] < threshold || r.r.analysis.confidence < 0.5).length /
-  Math.max(1, outLib.length);
+/**
+ * The confidence an unflagged answer states (confidence-map.ts), for a given decision: a map fitted
+ * on the images it leaves unflagged, each population weighing half as everywhere here, so that
+ * "80%" means right four times in five among the uploads the tool expects, fonts outside the
+ * library included.
+ */
+function decisionAt(score: OpenSetScore, threshold: number) {
+  const unflagged = (r: Row) => r.r.details.closeness[score] >= threshold;
+  const map = fitConfidenceMap([
+    ...inLib
+      .filter(unflagged)
+      .map((r) => ({ probability: r.r.analysis.confidence, right: r.correct, weight: 0.5 / inLib.length })),
+    ...outLib
+      .filter(unflagged)
+      .map((r) => ({ probability: r.r.analysis.confidence, right: false, weight: 0.5 / Math.max(1, outLib.length) })),
+  ]);
+  // An out-of-library image is caught when flagged, or when the confidence it states is under 0.5.
+  const caught =
+    outLib.filter((r) => !unflagged(r) || applyConfidenceMap(r.r.analysis.confidence, map) < 0.5).length /
+    Math.max(1, outLib.length);
+  return { unflagged, map, caught };
+}
 const maxFlagged = Number(values["max-in-library-flagged"]);
 const candidates = openSetScores.map((score) => {
   const closenessIn = inLib.map((r) => r.r.details.closeness[score]);
   // The smallest share of in-library images flagged that leaves at most 10% of the calibration
   // group with a confident in-library name, within the allowed maximum.
-  let rate = 0.005;
-  while (rate < maxFlagged && caughtAt(score, quantile(closenessIn, rate)) < 0.9) rate += 0.005;
+  let rate = 0;
+  while (rate < maxFlagged && decisionAt(score, quantile(closenessIn, rate)).caught < 0.9) rate += 0.005;
   const threshold = quantile(closenessIn, Math.min(rate, maxFlagged));
   const flaggedIn = inLib.filter((r) => r.r.details.closeness[score] < threshold);
   const flaggedOut = outLib.filter((r) => r.r.details.closeness[score] < threshold);
@@ -111,7 +136,7 @@ const candidates = openSetScores.map((score) => {
     score,
     threshold: Math.round(threshold * 10000) / 10000,
     flaggedConfidence,
-    outOfLibraryCaught: Math.round(caughtAt(score, threshold) * 1000) / 10,
+    outOfLibraryCaught: Math.round(decisionAt(score, threshold).caught * 1000) / 10,
     inLibraryFlagged: Math.round(fIn * 1000) / 10,
     inLibraryFlaggedRight: Math.round(accIn * 1000) / 10,
   };
@@ -121,10 +146,28 @@ const best = candidates.reduce((a, b) =>
   b.outOfLibraryCaught - b.inLibraryFlagged > a.outOfLibraryCaught - a.inLibraryFlagged ? b : a,
 );
 console.log(JSON.stringify({ inLibrary: inLib.length, outOfLibrary: outLib.length, candidates }, null, 1));
+
+const { unflagged, map: confidenceMap } = decisionAt(best.score, best.threshold);
+const stated = (r: Row, map?: ConfidenceMap) =>
+  unflagged(r)
+    ? applyConfidenceMap(r.r.analysis.confidence, map)
+    : Math.min(r.r.analysis.confidence, best.flaggedConfidence);
+const mixedEce = (map?: ConfidenceMap) =>
+  Math.round(
+    ece([
+      ...inLib.map((r) => ({ confidence: stated(r, map), correct: r.correct, weight: 0.5 / inLib.length })),
+      ...outLib.map((r) => ({ confidence: stated(r, map), correct: false, weight: 0.5 / Math.max(1, outLib.length) })),
+    ]) * 1000,
+  ) / 1000;
+console.log(
+  `confidence map: ${confidenceMap.length} knots; ECE on these images, half in the library: ${mixedEce()} without, ${mixedEce(confidenceMap)} with`,
+);
+
 const config: OpenSetConfig & Record<string, unknown> = {
   score: best.score,
   threshold: best.threshold,
   flaggedConfidence: best.flaggedConfidence,
+  confidenceMap,
   calibration: {
     createdAt: new Date().toISOString(),
     inLibraryImages: inLib.length,

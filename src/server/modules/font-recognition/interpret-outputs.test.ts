@@ -276,6 +276,24 @@ describe("similar fonts and the open-set decision", () => {
     // Without a fitted decision every answer counts as in the library.
     expect(buildAnalysis(predict([2, 0, 0, 0, 0]), lab, lib, line).analysis.inLibrary).toBe(true);
   });
+
+  it("states an unflagged answer's confidence through the fitted map: as often right as such answers are", () => {
+    const plain = { score: "logit" as const, threshold: 3, flaggedConfidence: 0.2 };
+    const probability = buildAnalysis(predict([4, 0, 0, 0, 0]), lab, lib, line, plain).analysis.confidence;
+    const mapped = buildAnalysis(predict([4, 0, 0, 0, 0]), lab, lib, line, {
+      ...plain,
+      confidenceMap: [
+        [0.5, 0.3],
+        [1, 0.6],
+      ],
+    });
+    expect(mapped.analysis.inLibrary).toBe(true);
+    expect(mapped.analysis.confidence).toBeCloseTo(0.3 + 0.3 * ((probability - 0.5) / 0.5), 1);
+    expect(mapped.analysis.confidence).toBeLessThan(probability - 0.3);
+    // A flagged answer keeps its cap.
+    const far = buildAnalysis(predict([2, 0, 0, 0, 0]), lab, lib, line, { ...plain, confidenceMap: [[0, 0.9]] });
+    expect(far.analysis.confidence).toBe(0.2);
+  });
 });
 
 describe("a sign in two scripts", () => {

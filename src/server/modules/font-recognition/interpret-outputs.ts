@@ -1,6 +1,7 @@
 // Turns the model's raw outputs for the crops of one image into the spec's analysis object.
 import type { FontAnalysis, ScriptAnalysis, TextScript } from "#shared/schemas/font-analysis.ts";
 import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
+import { applyConfidenceMap, type ConfidenceMap } from "./confidence-map.ts";
 
 export interface ModelLabels {
   input: { name: string; height: number; width: number };
@@ -15,12 +16,15 @@ export interface ModelLabels {
  * The "not in our library" decision (open-set.json, fitted by ml/font-recognition/calibrate-open-set.ts
  * on held-out families the model never saw): an image whose closeness score to the best family is
  * below `threshold` is flagged, and its confidence is capped at `flaggedConfidence`, the share of
- * flagged calibration images whose family the model did name right.
+ * flagged calibration images whose family the model did name right. An unflagged answer's
+ * confidence goes through `confidenceMap` when there is one (confidence-map.ts): how often such an
+ * answer is right when a visitor's font may as well be outside the library.
  */
 export interface OpenSetConfig {
   score: OpenSetScore;
   threshold: number;
   flaggedConfidence: number;
+  confidenceMap?: ConfidenceMap;
 }
 
 export type OpenSetScore = "centroid" | "logit" | "margin";
@@ -224,7 +228,11 @@ export function buildAnalysis(
   const analysis: ScriptAnalysis = {
     fontFamily: family.name,
     fontFamilyAr: family.nameAr,
-    confidence: round2(inLibrary ? probability : Math.min(probability, openSet!.flaggedConfidence)),
+    confidence: round2(
+      inLibrary
+        ? applyConfidenceMap(probability, openSet?.confidenceMap)
+        : Math.min(probability, openSet!.flaggedConfidence),
+    ),
     inLibrary,
     weight: snapWeight(family, prediction.weightCss),
     // Only a family with italics can be italic; for the others "normal" is a fact, not a guess.
