@@ -2,14 +2,29 @@ import { ApiError } from "#server/lib/api-error.ts";
 import { paymentWebhookEvents } from "#server/db/schema.ts";
 import { runStatement, statement } from "#server/db/statements.ts";
 import type { WebhookRequest } from "./gateway.ts";
-import { orderFromJson } from "./order-transitions.ts";
+import { isOpen, orderFromJson } from "./order-transitions.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { syncOrderWithGateway } from "./sync-order.ts";
 
+/**
+ * Whether the event was processed, and the order it is about, in one round trip; for an order
+ * already closed (paid, failed, …: the usual case, the buyer's confirm came first) the event is
+ * recorded in the same statement, since nothing else is left to do for it. Two copies of an event
+ * arriving together both read `seen` false; the key's unique index lets one record it.
+ */
 const webhookLookup = statement(
-  "webhook_lookup",
-  `select exists (select 1 from payment_webhook_events where gateway = $1 and event_key = $2) as seen,
-          (select to_jsonb(o) from orders o where o.gateway = $1 and o.payment_reference = $3) as row`,
+  "webhook_lookup_record",
+  `with seen as (
+     select exists (select 1 from payment_webhook_events where gateway = $1 and event_key = $2) as seen),
+   found as (
+     select o.id, o.status, to_jsonb(o) as row from orders o where o.gateway = $1 and o.payment_reference = $3),
+   recorded as (
+     insert into payment_webhook_events (gateway, event_key, order_id)
+     select $1, $2, found.id from found, seen
+     where not seen.seen and found.status not in ('pending', 'awaiting_payment')
+     on conflict do nothing
+     returning 1)
+   select seen.seen, (select row from found) as row, exists (select 1 from recorded) as recorded from seen`,
 );
 
 export type WebhookOutcome = "processed" | "duplicate" | "unknown_payment";
@@ -32,12 +47,11 @@ export async function processWebhook(
   const notice = gateway.verifyWebhook(request);
   if (!notice) throw new ApiError(401, "webhook_rejected", "payments.webhookRejected");
 
-  // Whether the event was processed, and the order it is about, in one round trip.
-  const [found] = await runStatement<{ seen: boolean; row: Record<string, unknown> | string | null }>(
-    context.db,
-    webhookLookup,
-    [gateway.id, notice.eventKey, notice.providerPaymentId],
-  );
+  const [found] = await runStatement<{
+    seen: boolean;
+    row: Record<string, unknown> | string | null;
+    recorded: boolean;
+  }>(context.db, webhookLookup, [gateway.id, notice.eventKey, notice.providerPaymentId]);
   if (found?.seen) return "duplicate";
   const order = found?.row ? orderFromJson(found.row) : undefined;
   if (!order) {
@@ -46,6 +60,8 @@ export async function processWebhook(
     context.log.info({ gateway: gateway.id, payment: notice.providerPaymentId }, "webhook for an unknown payment");
     return "unknown_payment";
   }
+  // A closed order is past anything the event could do to it: recorded above, or by its twin.
+  if (!isOpen(order.status)) return found?.recorded ? "processed" : "duplicate";
   const result = await syncOrderWithGateway(context, order, `webhook:${gateway.id}`, {
     detail: { event: notice.type },
     webhookEvent: { gateway: gateway.id, eventKey: notice.eventKey },

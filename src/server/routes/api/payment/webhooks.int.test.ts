@@ -134,6 +134,16 @@ describe("POST /api/payment/webhooks/sandbox", () => {
     const replay = await postWebhook(event);
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ received: true, outcome: "duplicate" });
+    // Two copies of a late event at once: one is processed, the other is its duplicate, one row kept.
+    const twin = eventFor(paid.paymentReference!, "paid", "evt_twin_1");
+    const both = await Promise.all([postWebhook(twin), postWebhook(twin)]);
+    expect(both.map((response) => response.json().outcome).sort()).toEqual(["duplicate", "processed"]);
+    const recorded = await app.db
+      .select()
+      .from(paymentWebhookEvents)
+      .where(and(eq(paymentWebhookEvents.gateway, "sandbox"), eq(paymentWebhookEvents.eventKey, "evt_twin_1")));
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]!.orderId).toBe(paid.id);
     // Out of order: a "failed" arriving after the payment: re-fetched as paid, refused by the state machine.
     expect((await postWebhook(eventFor(paid.paymentReference!, "failed"))).statusCode).toBe(200);
 
