@@ -9,6 +9,8 @@ import type { Options } from "@node-rs/argon2";
  * sharing a core with the event loop (or any normal-priority work) gets about a tenth of it
  * (CFS weights 110 against 1024), and all of it when the core is otherwise idle. Not 19: there a
  * check would get 1.5 % of a core taken by a font analysis, and a sign-in would wait seconds.
+ * It is added to the server's own nice value (capped at 19), so that a server started under
+ * `nice` or with systemd's `Nice=` still keeps its password threads below its event loop.
  */
 export const PASSWORD_THREAD_NICE = 10;
 
@@ -24,7 +26,8 @@ const threadCode = `
 const { parentPort, workerData } = require("node:worker_threads");
 const os = require("node:os");
 const { hashSync, verifySync } = require(workerData.argon2);
-try { os.setPriority(0, workerData.nice); } catch {}
+// A new thread starts at its creator's nice value: the event loop's.
+try { os.setPriority(0, Math.min(19, os.getPriority(0) + workerData.nice)); } catch {}
 parentPort.on("message", (job) => {
   try {
     const value =
