@@ -36,6 +36,35 @@ function Labelled(props: { label: string; children: (id: string) => ReactNode })
   );
 }
 
+/** A filter's select: "all" first, then the given options. */
+function FilterSelect(props: {
+  label: string;
+  all: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Labelled label={props.label}>
+      {(id) => (
+        <select
+          id={id}
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+          className={controlClass}
+        >
+          <option value="all">{props.all}</option>
+          {props.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Labelled>
+  );
+}
+
 /** The families the model knows, with a specimen of each, filtered by script and style. */
 export function FontLibrary(props: { copy: FontRecognitionCopy }) {
   const { copy } = props;
@@ -77,37 +106,23 @@ export function FontLibrary(props: { copy: FontRecognitionCopy }) {
             />
           )}
         </Labelled>
-        <Labelled label={l.script}>
-          {(id) => (
-            <select
-              id={id}
-              value={script}
-              onChange={(event) => setScript(event.target.value as ScriptFilter)}
-              className={controlClass}
-            >
-              <option value="all">{l.all}</option>
-              <option value="arabic">{l.arabic}</option>
-              <option value="latin">{l.latin}</option>
-            </select>
-          )}
-        </Labelled>
-        <Labelled label={l.style}>
-          {(id) => (
-            <select
-              id={id}
-              value={activeStyle}
-              onChange={(event) => setStyle(event.target.value)}
-              className={controlClass}
-            >
-              <option value="all">{l.all}</option>
-              {styles.map((s) => (
-                <option key={s} value={s}>
-                  {styleName(s)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Labelled>
+        <FilterSelect
+          label={l.script}
+          all={l.all}
+          value={script}
+          options={[
+            { value: "arabic", label: l.arabic },
+            { value: "latin", label: l.latin },
+          ]}
+          onChange={(value) => setScript(value as ScriptFilter)}
+        />
+        <FilterSelect
+          label={l.style}
+          all={l.all}
+          value={activeStyle}
+          options={styles.map((s) => ({ value: s, label: styleName(s) }))}
+          onChange={setStyle}
+        />
         <p className="ms-auto text-sm text-ink-soft" role="status" data-testid="library-count">
           {interpolate(l.count, { count: number(shown.length) })}
         </p>
