@@ -91,11 +91,8 @@ async function syncOnce(
   const accessToken = await orderAccessToken(context.db, order.id);
   const stay = async (): Promise<SyncResult> => {
     if (!options.record) return { order, moved: false };
-    // A closed order (paid, failed, …) is past anything this path could do to it: recording the
-    // event needs no transaction and no lock on the order (a late webhook for a paid order, the
-    // usual case, is one insert instead of four statements).
-    if (!isOpen(order.status))
-      return (await options.record(context.db)) ? { order, moved: false } : { order, moved: false, duplicate: true };
+    // (A webhook about an order already closed never gets here: its lookup statement records it,
+    // process-webhook.ts.) The event is recorded under the order's lock, with nothing to move.
     return moveOrder(context, order.id, () => null, accessToken, options.record);
   };
 
