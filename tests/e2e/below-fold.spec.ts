@@ -77,3 +77,33 @@ for (const l of languages) {
     });
   });
 }
+
+// A skipped section stands in at a height only: an intrinsic width would also be its min-content
+// width, and widen the grid column that holds it (on the checkout, the page beyond a phone's screen).
+for (const root of ["/checkout", "/ar/checkout"]) {
+  test(`a skipped section does not widen its column on a phone (${root})`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto(root);
+    await waitForApp(page);
+    const measured = await page.evaluate(async () => {
+      const section = document.querySelector<HTMLElement>('section[aria-labelledby="checkout-payment-title"]');
+      if (!section) throw new Error("no payment section");
+      // A fresh copy, never rendered: "auto" has no remembered size for it yet, as on a first visit.
+      const copy = section.cloneNode(true) as HTMLElement;
+      copy.removeAttribute("aria-labelledby");
+      copy.style.contentVisibility = "auto";
+      section.after(copy);
+      window.scrollTo(0, 0);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return {
+        skipped: !copy.querySelector("h2")!.checkVisibility({ contentVisibilityAuto: true }),
+        sectionWidth: copy.getBoundingClientRect().width,
+        pageWidth: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+      };
+    });
+    expect(measured.skipped, "the copied section is skipped").toBe(true);
+    expect(measured.pageWidth).toBeLessThanOrEqual(measured.viewport);
+    expect(measured.sectionWidth).toBeLessThan(measured.viewport);
+  });
+}

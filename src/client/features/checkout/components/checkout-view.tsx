@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, type Path } from "react-hook-form";
+import { foldSize } from "#client/components/ui/fold-size.ts";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLoadCatalogMessages } from "#client/i18n/catalog-messages.ts";
@@ -352,7 +353,11 @@ export function CheckoutView(props: { copy: CheckoutCopy; search: string; hydrat
             void form.trigger(undefined, { shouldFocus: true });
           }}
         >
-          <section className="rounded-3xl border border-sand-deep bg-white/70 p-6 sm:p-8">
+          {/* Below the fold on a phone: laid out when scrolled near (content-visibility), not in the first frame. */}
+          <section
+            className="below-fold rounded-3xl border border-sand-deep bg-white/70 p-6 sm:p-8"
+            style={foldSize(900, 585)}
+          >
             <h2 id="checkout-buyer-title" className="font-display text-2xl font-medium">
               {copy.buyer.title}
             </h2>
@@ -361,7 +366,8 @@ export function CheckoutView(props: { copy: CheckoutCopy; search: string; hydrat
           </section>
           <section
             aria-labelledby="checkout-payment-title"
-            className="rounded-3xl border border-sand-deep bg-white/70 p-6 sm:p-8"
+            className="below-fold rounded-3xl border border-sand-deep bg-white/70 p-6 sm:p-8"
+            style={foldSize(385, 285)}
           >
             <h2 id="checkout-payment-title" className="font-display text-2xl font-medium">
               {copy.payment.title}
