@@ -322,9 +322,13 @@ for (const subject of subjects) {
 const notMailed = paidOrders.filter((order) => (mailsPer.get(order.reference) ?? 0) < 2);
 const mailedTwice = [...mailsPer.values()].filter((n) => n > 2).length;
 
-const quantiles = (latencies: number[]) => {
+/** The q-quantile of the latencies (NaN when there are none). */
+const quantile = (latencies: number[], q: number) => {
   const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN).toFixed(1);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+};
+const quantiles = (latencies: number[]) => {
+  const at = (q: number) => quantile(latencies, q).toFixed(1);
   return `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`;
 };
 const fivexx = [...statuses].filter(([key]) => / 5\d\d$/.test(key)).reduce((sum, [, n]) => sum + n, 0);
@@ -338,7 +342,7 @@ console.log(
 );
 const budgetScenario = confirmDelayMs === 2000 && spreadMs > 0 && concurrency === 50;
 if (!values.kill) {
-  const p99 = [...intentLatencies].sort((a, b) => a - b)[Math.floor(0.99 * intentLatencies.length)] ?? NaN;
+  const p99 = quantile(intentLatencies, 0.99);
   console.log(
     budgetScenario
       ? `budget (issue 12, buyers at the spec's pace): create-intent p99 <= 100 ms: ${p99 <= 100 ? "ok" : "OVER"}`
