@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { FilterSelect, filterControl } from "./filter-select.tsx";
+import { FilterSelect, filterControl } from "#client/components/ui/filter-select.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { formatNumber } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
+import { FilterSelect } from "#client/components/ui/filter-select.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { formatNumber } from "#shared/i18n/format.ts";
@@ -36,35 +37,6 @@ function Labelled(props: { label: string; children: (id: string) => ReactNode })
   );
 }
 
-/** A filter's select: "all" first, then the given options. */
-function FilterSelect(props: {
-  label: string;
-  all: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Labelled label={props.label}>
-      {(id) => (
-        <select
-          id={id}
-          value={props.value}
-          onChange={(event) => props.onChange(event.target.value)}
-          className={controlClass}
-        >
-          <option value="all">{props.all}</option>
-          {props.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Labelled>
-  );
-}
-
 /** The families the model knows, with a specimen of each, filtered by script and style. */
 export function FontLibrary(props: { copy: FontRecognitionCopy }) {
   const { copy } = props;
@@ -74,6 +46,8 @@ export function FontLibrary(props: { copy: FontRecognitionCopy }) {
   const [script, setScript] = useState<ScriptFilter>("all");
   const [style, setStyle] = useState("all");
   const [search, setSearch] = useState("");
+  const scriptId = useId();
+  const styleId = useId();
   const number = (n: number) => formatNumber(n, lang);
 
   if (query.isPending) return <p role="status">{l.loading}</p>;
@@ -107,21 +81,26 @@ export function FontLibrary(props: { copy: FontRecognitionCopy }) {
           )}
         </Labelled>
         <FilterSelect
+          id={scriptId}
           label={l.script}
-          all={l.all}
+          allLabel={l.all}
+          allValue="all"
           value={script}
-          options={[
-            { value: "arabic", label: l.arabic },
-            { value: "latin", label: l.latin },
-          ]}
-          onChange={(value) => setScript(value as ScriptFilter)}
+          values={["arabic", "latin"] as const}
+          names={{ arabic: l.arabic, latin: l.latin }}
+          onChange={setScript}
+          className={controlClass}
         />
         <FilterSelect
+          id={styleId}
           label={l.style}
-          all={l.all}
+          allLabel={l.all}
+          allValue="all"
           value={activeStyle}
-          options={styles.map((s) => ({ value: s, label: styleName(s) }))}
+          values={styles}
+          names={Object.fromEntries(styles.map((s) => [s, styleName(s)]))}
           onChange={setStyle}
+          className={controlClass}
         />
         <p className="ms-auto text-sm text-ink-soft" role="status" data-testid="library-count">
           {interpolate(l.count, { count: number(shown.length) })}
