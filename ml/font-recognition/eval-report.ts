@@ -63,6 +63,8 @@ export interface Report {
     realTextImages: number;
     realTextRefused: number;
     realTextRefusedBySet: Record<string, number>;
+    /** Images the gate refused and its second look kept (text-gate.ts); absent in older reports. */
+    secondLook?: { realText: number; noText: number };
   };
   openSet: {
     families: string[];
@@ -257,7 +259,11 @@ No text, by kind (answered "no text found" / refused in all): ${Object.entries(r
     .join(", ")}.
 Real text refused, by set: ${Object.entries(r.gate.realTextRefusedBySet)
     .map(([k, v]) => `${k} ${v}%`)
-    .join(", ")}.
+    .join(", ")}.${
+    r.gate.secondLook
+      ? ` The gate's second look (a line it doubts is kept when the font model finds it close to a family it knows) kept ${r.gate.secondLook.realText} real-text images the gate alone would have refused, and ${r.gate.secondLook.noText} text-free ones.`
+      : ""
+  }
 Out-of-library lines were named most often as: ${r.openSet.closestNamed.map(([k, v]) => `${k} (${v})`).join(", ") || "none"}.
 English in bilingual families, most frequent answers: ${r.sets.englishInBilingual.topConfusions.map(([k, v]) => `${k} (${v})`).join(", ") || "none"}.
 

@@ -166,11 +166,11 @@ try {
     wholePage: await analyseCases(recognizer, "wholePage", wholePages),
     outOfLibrary: await analyseCases(recognizer, "outOfLibrary", outOfLibrary),
   };
-  const noTextOutcomes: { kind: string; error?: string; familyId?: string }[] = [];
+  const noTextOutcomes: { kind: string; error?: string; familyId?: string; rescued?: boolean }[] = [];
   for (const item of noText) {
     try {
       const r = await recognizer.analyzeDetailed(item.image);
-      noTextOutcomes.push({ kind: item.kind, familyId: r.details.familyId });
+      noTextOutcomes.push({ kind: item.kind, familyId: r.details.familyId, rescued: !!r.details.rescued });
     } catch (e) {
       noTextOutcomes.push({ kind: item.kind, error: (e as Error).name });
     }
@@ -225,6 +225,10 @@ try {
           .filter(([k]) => k !== "outOfLibrary")
           .map(([k, v]) => [k, refusedShare(v)]),
       ),
+      secondLook: {
+        realText: realText.filter((o) => o.result?.details.rescued).length,
+        noText: noTextOutcomes.filter((o) => o.rescued).length,
+      },
     },
     openSet: {
       families: openSetMeasureGroup.map((h) => h.id),

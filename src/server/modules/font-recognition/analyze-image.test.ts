@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { projectPath } from "#server/lib/project-root.ts";
 import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
 import { analyzeImage, type LoadedModel } from "./analyze-image.ts";
+import { NoTextFoundError } from "./errors.ts";
 import { findTextLines } from "./find-text-lines.ts";
 import { decodeGray, defaultImageLimits } from "./image-input.ts";
 import type { ModelLabels } from "./interpret-outputs.ts";
@@ -161,5 +162,83 @@ describe("analyzeImage with lines in two scripts", () => {
     expect(analysis.script).toBeUndefined();
     expect(details.lineScripts).toBeUndefined();
     expect(details.crops).toBe(6);
+  });
+});
+
+/** A stand-in for the gate's session: every window of line i gets P(none) = pNone[i]. */
+function fakeGate(
+  lines: ReturnType<typeof findTextLines>,
+  pNone: number[],
+  rescue?: { none: number; centroid: number },
+) {
+  const windowsPerLine = lines.map((line) => lineToModelInputs(line, 2).length);
+  const session = {
+    async run() {
+      const logits = windowsPerLine.flatMap((count, i) => {
+        const p = pNone[i]!;
+        return Array.from({ length: count }, () => [
+          Math.log(p),
+          Math.log((1 - p) * 0.9),
+          Math.log((1 - p) * 0.1),
+        ]).flat();
+      });
+      return { gate_logits: { data: Float32Array.from(logits) } };
+    },
+  };
+  return {
+    session: session as unknown as InferenceSession,
+    config: {
+      classes: ["none", "text", "unreadable"],
+      input: { name: "input", height: 48, width: 192 },
+      thresholds: { none: 0.5, unreadable: 0.9, ...(rescue ? { rescue } : {}) },
+    },
+  };
+}
+
+describe("analyzeImage behind the text gate", () => {
+  it("reads only the lines the gate finds readable", async () => {
+    const bytes = sign();
+    const { model, lines, seen } = await fakeModel(bytes, ["latin", "arabic", "latin"], true);
+    model.gate = fakeGate(lines, [0.1, 0.8, 0.2]);
+    const { analysis, details } = await analyzeImage(model, bytes, undefined, defaultImageLimits);
+    expect(seen).toEqual([0, 0, 0, 2, 2, 2]);
+    expect(analysis).toMatchObject({ fontFamily: "Name a", script: "latin" });
+    expect(analysis.otherScript).toBeUndefined();
+    expect(details).toMatchObject({ lines: 2, rescued: false });
+  });
+
+  it("answers no text when the gate refuses every line and there is no second look", async () => {
+    const bytes = sign();
+    const { model, lines, seen } = await fakeModel(bytes, ["latin", "latin", "latin"], true);
+    model.gate = fakeGate(lines, [0.7, 0.8, 0.9]);
+    await expect(analyzeImage(model, bytes, undefined, defaultImageLimits)).rejects.toThrow(NoTextFoundError);
+    expect(seen).toEqual([]);
+  });
+
+  it("keeps the lines the gate doubts when the font model finds them close to a family it knows", async () => {
+    const bytes = sign();
+    const { model, lines, seen } = await fakeModel(bytes, ["arabic", "latin", "latin"], true);
+    // Line 0 is doubtful (under the second look's bar of 0.95); lines 1 and 2 surely not text.
+    model.gate = fakeGate(lines, [0.7, 0.96, 0.99], { none: 0.95, centroid: 0.9 });
+    const { analysis, details } = await analyzeImage(model, bytes, undefined, defaultImageLimits);
+    expect(seen).toEqual([0, 0, 0]);
+    expect(analysis).toMatchObject({ fontFamily: "Name c", script: "arabic" });
+    expect(details).toMatchObject({ lines: 1, rescued: true });
+    expect(details.closeness.centroid).toBeCloseTo(1, 5);
+  });
+
+  it("still answers no text when the doubtful lines are not close enough to any family", async () => {
+    const bytes = sign();
+    const { model, lines } = await fakeModel(bytes, ["arabic", "latin", "latin"], true);
+    model.gate = fakeGate(lines, [0.7, 0.6, 0.99], { none: 0.95, centroid: 1.01 });
+    await expect(analyzeImage(model, bytes, undefined, defaultImageLimits)).rejects.toThrow(NoTextFoundError);
+  });
+
+  it("does not look twice at lines the gate is sure hold no text", async () => {
+    const bytes = sign();
+    const { model, lines, seen } = await fakeModel(bytes, ["arabic", "latin", "latin"], true);
+    model.gate = fakeGate(lines, [0.96, 0.97, 0.99], { none: 0.95, centroid: 0.5 });
+    await expect(analyzeImage(model, bytes, undefined, defaultImageLimits)).rejects.toThrow(NoTextFoundError);
+    expect(seen).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import {
   type OpenSetConfig,
 } from "./interpret-outputs.ts";
 import { NoTextFoundError, TextUnreadableError } from "./errors.ts";
-import { gateVerdict, scoreLines, type GateConfig, type LineScores } from "./text-gate.ts";
+import { gateVerdict, scoreLines, type GateConfig, type GateVerdict, type LineScores } from "./text-gate.ts";
 import { findTextLines } from "./find-text-lines.ts";
 import type { Box } from "./image-ops.ts";
 import { lineToModelInputs } from "./model-inputs.ts";
@@ -25,6 +25,8 @@ export interface DetailedAnalysis {
     lines: number;
     /** The gate's scores of the lines found, when the gate is loaded. */
     gate?: LineScores[];
+    /** The gate said "no text" and the second look kept the doubtful lines (text-gate.ts). */
+    rescued?: boolean;
     ms: { decode: number; layout: number; gate: number; model: number };
   };
 }
@@ -38,11 +40,14 @@ export interface LoadedModel {
   openSet?: OpenSetConfig;
 }
 
-/** The gate's verdict on the lines found; throws the refusals (no text, unreadable text). */
+/**
+ * The gate's scores and verdict on the lines found; throws "unreadable". A "none" verdict is
+ * returned with its doubtful lines, for the second look in analyzeImage.
+ */
 async function runGate(
   gate: NonNullable<LoadedModel["gate"]>,
   lines: ReturnType<typeof findTextLines>,
-): Promise<{ keep: number[]; scores: LineScores[] }> {
+): Promise<{ verdict: Exclude<GateVerdict, { kind: "unreadable" }>; scores: LineScores[] }> {
   const windows: Float32Array[] = [];
   const lineOf: number[] = [];
   lines.forEach((line, i) => {
@@ -57,25 +62,16 @@ async function runGate(
   const out = await gate.session.run({ [name]: new Tensor("float32", input, [windows.length, 1, height, width]) });
   const scores = scoreLines(out.gate_logits!.data as Float32Array, lineOf, lines.length, gate.config.classes);
   const verdict = gateVerdict(scores, gate.config.thresholds);
-  if (verdict.kind === "none") throw new NoTextFoundError("No text was found in the image");
   if (verdict.kind === "unreadable") throw new TextUnreadableError("The text is too small or too blurry to read");
-  return { keep: verdict.lines, scores };
+  return { verdict, scores };
 }
 
-export async function analyzeImage(
+/** The font model on the lines' crops, and the analysis built from its outputs. */
+async function classifyLines(
   model: LoadedModel,
-  bytes: Uint8Array,
-  box: Box | undefined,
-  limits: ImageLimits,
-): Promise<DetailedAnalysis> {
+  lines: ReturnType<typeof findTextLines>,
+): Promise<ReturnType<typeof buildImageAnalysis> & { ms: { crops: number; model: number } }> {
   const t0 = performance.now();
-  const gray = await decodeGray(bytes, limits);
-  const t1 = performance.now();
-  const found = findTextLines(gray, { ...(box ? { box } : {}), maxLines: 3 });
-  const tg = performance.now();
-  const gated = model.gate ? await runGate(model.gate, found) : undefined;
-  const lines = gated ? gated.keep.map((i) => found[i]!) : found;
-  const tg1 = performance.now();
   // A model with the script head sees every line's windows, so each line gets a script and a sign's
   // line in the other script is never left out; which of them each analysis averages is decided
   // after the run (buildImageAnalysis). An older model sees only the windows it averages.
@@ -89,14 +85,14 @@ export async function analyzeImage(
       lineOf.push(index);
     }
   }
-  const t2 = performance.now();
+  const t1 = performance.now();
   const { height, width, name } = model.labels.input;
   const input = new Float32Array(crops.length * height * width);
   crops.forEach((c, i) => input.set(c, i * height * width));
   const out = await model.session.run({ [name]: new Tensor("float32", input, [crops.length, 1, height, width]) });
-  const t3 = performance.now();
+  const t2 = performance.now();
   const data = (k: string) => out[k]!.data as Float32Array;
-  const { analysis, details } = buildImageAnalysis(
+  const built = buildImageAnalysis(
     {
       n: crops.length,
       familyLogits: data("family_logits"),
@@ -113,13 +109,44 @@ export async function analyzeImage(
     model.library,
     { maxCrops: MAX_CROPS, ...(model.openSet ? { openSet: model.openSet } : {}) },
   );
+  return { ...built, ms: { crops: t1 - t0, model: t2 - t1 } };
+}
+
+export async function analyzeImage(
+  model: LoadedModel,
+  bytes: Uint8Array,
+  box: Box | undefined,
+  limits: ImageLimits,
+): Promise<DetailedAnalysis> {
+  const t0 = performance.now();
+  const gray = await decodeGray(bytes, limits);
+  const t1 = performance.now();
+  const found = findTextLines(gray, { ...(box ? { box } : {}), maxLines: 3 });
+  const tg = performance.now();
+  const gated = model.gate ? await runGate(model.gate, found) : undefined;
+  const tg1 = performance.now();
+  let kept = found;
+  let rescued = false;
+  if (gated?.verdict.kind === "none") {
+    // The second look (text-gate.ts): the doubtful lines are text if the font model knows them well.
+    const bar = model.gate!.config.thresholds.rescue?.centroid;
+    kept = gated.verdict.doubtful.map((i) => found[i]!);
+    if (bar === undefined || kept.length === 0) throw new NoTextFoundError("No text was found in the image");
+    rescued = true;
+  } else if (gated) {
+    kept = gated.verdict.lines.map((i) => found[i]!);
+  }
+  const { analysis, details, ms } = await classifyLines(model, kept);
+  if (rescued && details.closeness.centroid < model.gate!.config.thresholds.rescue!.centroid) {
+    throw new NoTextFoundError("No text was found in the image");
+  }
   return {
     analysis,
     details: {
       ...details,
-      lines: lines.length,
-      ...(gated ? { gate: gated.scores } : {}),
-      ms: { decode: t1 - t0, layout: tg - t1 + (t2 - tg1), gate: tg1 - tg, model: t3 - t2 },
+      lines: kept.length,
+      ...(gated ? { gate: gated.scores, rescued } : {}),
+      ms: { decode: t1 - t0, layout: tg - t1 + ms.crops, gate: tg1 - tg, model: ms.model },
     },
   };
 }

@@ -23,7 +23,20 @@ describe("scoreLines", () => {
 
 describe("gateVerdict", () => {
   it("answers no text when no line looks like text", () => {
-    expect(gateVerdict([line(0.9, 0.05, 0.05), line(0.6, 0.3, 0.1)], thresholds)).toEqual({ kind: "none" });
+    expect(gateVerdict([line(0.9, 0.05, 0.05), line(0.6, 0.3, 0.1)], thresholds)).toEqual({
+      kind: "none",
+      doubtful: [],
+    });
+  });
+
+  it("names the lines for a second look when the gate doubts them", () => {
+    const rescue = { ...thresholds, rescue: { none: 0.85, centroid: 0.9 } };
+    // Under the rescue bar: doubtful; at or over it: surely not text.
+    expect(gateVerdict([line(0.9, 0.05, 0.05), line(0.7, 0.2, 0.1), line(0.84, 0.1, 0.06)], rescue)).toEqual({
+      kind: "none",
+      doubtful: [1, 2],
+    });
+    expect(gateVerdict([line(0.85, 0.1, 0.05)], rescue)).toEqual({ kind: "none", doubtful: [] });
   });
 
   it("answers unreadable when the text lines are all too small or blurry", () => {
@@ -41,6 +54,6 @@ describe("gateVerdict", () => {
   it("reads text at the edge of both thresholds", () => {
     // P(none) just under its bar, unreadable share just under its bar: readable text.
     expect(gateVerdict([line(0.59, 0.13, 0.28)], thresholds)).toEqual({ kind: "text", lines: [0] });
-    expect(gateVerdict([line(0.6, 0.3, 0.1)], thresholds)).toEqual({ kind: "none" });
+    expect(gateVerdict([line(0.6, 0.3, 0.1)], thresholds)).toEqual({ kind: "none", doubtful: [] });
   });
 });

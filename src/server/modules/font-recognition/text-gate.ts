@@ -1,7 +1,10 @@
 // The text gate's decision: whether the lines found in an image hold readable text, text too small or
 // blurry to read, or no text at all. The gate model (text-gate.onnx) scores each model window as
 // none / text / unreadable; here those scores become one verdict per image, with thresholds fitted
-// by ml/font-recognition/calibrate-gate.ts.
+// by ml/font-recognition/calibrate-gate.ts. A "none" verdict can name doubtful lines for a second
+// look by the font model (analyze-image.ts): a short word in a calligraphic hand can look like a
+// scribble to the small gate, but it sits close to a family the font model knows, and a texture
+// does not.
 
 export interface GateConfig {
   classes: string[];
@@ -11,12 +14,19 @@ export interface GateConfig {
     none: number;
     /** A text line whose mean P(unreadable) share is at or above this is too small or blurry to read. */
     unreadable: number;
+    /**
+     * The second look: when no line passes `none`, the lines whose P(none) is under `rescue.none`
+     * are shown to the font model, and kept when the image's closeness to the best family (cosine
+     * to its centroid) reaches `rescue.centroid`, a bar fitted above every text-free calibration
+     * image. Absent: no second look.
+     */
+    rescue?: { none: number; centroid: number };
   };
 }
 
 export type GateVerdict =
   | { kind: "text"; /** Indexes of the lines that hold readable text, in their original order. */ lines: number[] }
-  | { kind: "none" }
+  | { kind: "none"; /** Lines for the second look (GateConfig rescue), in their original order. */ doubtful: number[] }
   | { kind: "unreadable" };
 
 export interface LineScores {
@@ -50,12 +60,17 @@ export function scoreLines(logits: Float32Array, lineOf: number[], lines: number
 }
 
 /**
- * No line that looks like text: "none". Text lines, but none of them readable: "unreadable".
- * Otherwise the readable text lines, so the font is read from them and not from a photo's edges.
+ * No line that looks like text: "none", with the lines doubtful enough for a second look. Text
+ * lines, but none of them readable: "unreadable". Otherwise the readable text lines, so the font is
+ * read from them and not from a photo's edges.
  */
 export function gateVerdict(scores: LineScores[], thresholds: GateConfig["thresholds"]): GateVerdict {
-  const textLike = scores.map((s, i) => ({ s, i })).filter(({ s }) => s.none < thresholds.none);
-  if (textLike.length === 0) return { kind: "none" };
+  const indexed = scores.map((s, i) => ({ s, i }));
+  const textLike = indexed.filter(({ s }) => s.none < thresholds.none);
+  if (textLike.length === 0) {
+    const bar = thresholds.rescue?.none ?? -Infinity;
+    return { kind: "none", doubtful: indexed.filter(({ s }) => s.none < bar).map(({ i }) => i) };
+  }
   const readable = textLike.filter(
     ({ s }) => s.unreadable / Math.max(1e-9, s.text + s.unreadable) < thresholds.unreadable,
   );
