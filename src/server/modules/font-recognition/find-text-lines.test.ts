@@ -72,6 +72,27 @@ describe("findTextLines", () => {
     expect(lines[1]!.box.y).toBeLessThan(70);
   });
 
+  it("does not take a solid button for a line of text", async () => {
+    const img = await drawScene({
+      width: 900,
+      height: 360,
+      background: (ctx) => {
+        ctx.fillStyle = "#ffffff";
+        ctx.fillRect(0, 0, 900, 360);
+        // A dark button below the text, with its label in white: more "ink" than the text line.
+        ctx.fillStyle = "#7a2a44";
+        ctx.fillRect(40, 220, 260, 90);
+        ctx.fillStyle = "#ffffff";
+        ctx.font = "18px PreTestLora";
+        ctx.fillText("Order now", 120, 272);
+      },
+      lines: [{ text: "Handmade in Riyadh", x: 40, y: 120, size: 44, colour: "#222" }],
+    });
+    const lines = findTextLines(img);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.box.y).toBeLessThan(130);
+  });
+
   it("uses only the region inside a caller's box, reporting image coordinates", async () => {
     const img = await drawScene({
       width: 700,

@@ -20,6 +20,9 @@ import {
 const WORK_MAX_SIDE = 800;
 /** A line shorter than this (in original pixels) is too small to recognise a font from. */
 const MIN_LINE_HEIGHT = 8;
+/** A band at least this tall (work pixels) whose box is inked over this share is a shape, not text. */
+const SOLID_MIN_HEIGHT = 10;
+const SOLID_DENSITY = 0.9;
 
 export interface TextLine {
   /** The line's box in original image pixels, before padding. */
@@ -254,6 +257,10 @@ function findBands(mask: Uint8Array, width: number, height: number): Band[] {
         break;
       }
     }
+    // A solid block (a button, a bar, a photo's dark patch) is not a line of text, however much ink it
+    // has: even the blackest display type leaves half of a tall line's box empty.
+    const h = y1 - y0 + 1;
+    if (h >= SOLID_MIN_HEIGHT && mass > SOLID_DENSITY * h * (x1 - x0 + 1)) continue;
     bands.push({ y0, y1, x0, x1, mass });
   }
   return bands.sort((a, b) => b.mass - a.mass);
