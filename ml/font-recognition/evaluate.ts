@@ -6,6 +6,8 @@
 // FreeType lines come from other builds of the families, other-builds.ts, where their Debian packages
 // are installed). Writes models/font-recognition/EVALUATION.md and evaluation.json.
 //   npm run font:eval   (node --import tsx ml/font-recognition/evaluate.ts [--per-family 5])
+// `--only-families-of <library.json> --out <dir>` measures the model on another library's families
+// only (a new model on the families of the one it replaces), writing the report into <dir>.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -47,12 +49,22 @@ const { values } = parseArgs({
     "no-text-per-kind": { type: "string", default: "25" },
     seed: { type: "string", default: "20261122" },
     workers: { type: "string" },
+    "only-families-of": { type: "string" },
+    out: { type: "string" },
   },
 });
 const perFamily = Number(values["per-family"]);
 const heldOutPerFamily = Number(values["held-out-per-family"]);
 const modelDir = defaultModelDir;
-const { families } = loadFontLibrary(path.join(modelDir, "library.json"));
+const library = loadFontLibrary(path.join(modelDir, "library.json"));
+/** The families measured: the model's, or those of `--only-families-of` among them. */
+const families = values["only-families-of"]
+  ? (() => {
+      const only = new Set(loadFontLibrary(values["only-families-of"]).families.map((f) => f.id));
+      return library.families.filter((f) => only.has(f.id));
+    })()
+  : library.families;
+const reportDir = values.out ?? modelDir;
 const labels = JSON.parse(readFileSync(path.join(modelDir, "labels.json"), "utf8")) as EvalLabels;
 const workDir = path.join(repoRoot, "ml/font-recognition/work/eval");
 mkdirSync(workDir, { recursive: true });
@@ -87,7 +99,7 @@ function pillowBySource(cases: PillowCase[], outcomes: Outcome[]) {
     const s = idx.length
       ? summarise(
           idx.map((i) => outcomes[i]!),
-          families,
+          library.families,
         )
       : undefined;
     return {
@@ -186,8 +198,8 @@ try {
   const sustained = await measureSustained(recognizer, photos);
 
   const setSummary = (outcomes: Outcome[]) => ({
-    ...summarise(outcomes, families),
-    byScript: perScript(outcomes, families),
+    ...summarise(outcomes, library.families),
+    byScript: perScript(outcomes, library.families),
   });
   const report: Report = {
     createdAt: new Date().toISOString(),
@@ -246,9 +258,10 @@ try {
     sustained,
     seconds: Math.round((Date.now() - started) / 1000),
   };
-  writeFileSync(path.join(modelDir, "evaluation.json"), JSON.stringify(report, null, 1) + "\n");
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(path.join(reportDir, "evaluation.json"), JSON.stringify(report, null, 1) + "\n");
   writeFileSync(
-    path.join(modelDir, "EVALUATION.md"),
+    path.join(reportDir, "EVALUATION.md"),
     evaluationMarkdown(report, { perFamily, labels, pillow: hasPillow() }),
   );
   console.log(JSON.stringify({ ...report.sets.screenshots, byScript: undefined, topConfusions: undefined }, null, 1));
