@@ -58,12 +58,10 @@ const heldOutPerFamily = Number(values["held-out-per-family"]);
 const modelDir = defaultModelDir;
 const library = loadFontLibrary(path.join(modelDir, "library.json"));
 /** The families measured: the model's, or those of `--only-families-of` among them. */
-const families = values["only-families-of"]
-  ? (() => {
-      const only = new Set(loadFontLibrary(values["only-families-of"]).families.map((f) => f.id));
-      return library.families.filter((f) => only.has(f.id));
-    })()
-  : library.families;
+const only = values["only-families-of"]
+  ? new Set(loadFontLibrary(values["only-families-of"]).families.map((f) => f.id))
+  : undefined;
+const families = only ? library.families.filter((f) => only.has(f.id)) : library.families;
 const reportDir = values.out ?? modelDir;
 const labels = JSON.parse(readFileSync(path.join(modelDir, "labels.json"), "utf8")) as EvalLabels;
 const workDir = path.join(repoRoot, "ml/font-recognition/work/eval");

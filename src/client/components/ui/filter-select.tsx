@@ -1,5 +1,19 @@
+import type { ReactNode } from "react";
+
 /** The admin lists' filter controls share one look (the default of FilterSelect's `className`). */
 export const filterControl = "min-h-11 rounded-full border border-sand-deep bg-white px-4";
+
+/** One filter: its label above its control, which carries `id`. */
+export function FilterField(props: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={props.id} className="text-sm font-medium">
+        {props.label}
+      </label>
+      {props.children}
+    </div>
+  );
+}
 
 /**
  * A labelled filter (the admin's Inbox and Orders, the font library): "all" (`allValue`, the
@@ -17,10 +31,7 @@ export function FilterSelect<V extends string, A extends string = "">(props: {
   className?: string;
 }) {
   return (
-    <div className="grid gap-1">
-      <label htmlFor={props.id} className="text-sm font-medium">
-        {props.label}
-      </label>
+    <FilterField id={props.id} label={props.label}>
       <select
         id={props.id}
         value={props.value}
@@ -34,6 +45,6 @@ export function FilterSelect<V extends string, A extends string = "">(props: {
           </option>
         ))}
       </select>
-    </div>
+    </FilterField>
   );
 }

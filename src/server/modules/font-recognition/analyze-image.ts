@@ -125,27 +125,23 @@ export async function analyzeImage(
   const tg = performance.now();
   const gated = model.gate ? await runGate(model.gate, found) : undefined;
   const tg1 = performance.now();
-  let kept = found;
-  let rescued = false;
-  if (gated?.verdict.kind === "none") {
-    // The second look (text-gate.ts): the doubtful lines are text if the font model knows them well.
-    const bar = model.gate!.config.thresholds.rescue?.centroid;
-    kept = gated.verdict.doubtful.map((i) => found[i]!);
-    if (bar === undefined || kept.length === 0) throw new NoTextFoundError("No text was found in the image");
-    rescued = true;
-  } else if (gated) {
-    kept = gated.verdict.lines.map((i) => found[i]!);
-  }
-  const { analysis, details, ms } = await classifyLines(model, kept);
-  if (rescued && details.closeness.centroid < model.gate!.config.thresholds.rescue!.centroid) {
+  // The second look (text-gate.ts): when the gate says "no text", the lines it doubts are text if
+  // the font model finds them close enough to a family it knows.
+  const secondLook = gated?.verdict.kind === "none";
+  const bar = model.gate?.config.thresholds.rescue?.centroid;
+  const kept = !gated
+    ? found
+    : (gated.verdict.kind === "none" ? gated.verdict.doubtful : gated.verdict.lines).map((i) => found[i]!);
+  if (secondLook && (bar === undefined || kept.length === 0))
     throw new NoTextFoundError("No text was found in the image");
-  }
+  const { analysis, details, ms } = await classifyLines(model, kept);
+  if (secondLook && details.closeness.centroid < bar!) throw new NoTextFoundError("No text was found in the image");
   return {
     analysis,
     details: {
       ...details,
       lines: kept.length,
-      ...(gated ? { gate: gated.scores, rescued } : {}),
+      ...(gated ? { gate: gated.scores, rescued: secondLook } : {}),
       ms: { decode: t1 - t0, layout: tg - t1 + ms.crops, gate: tg1 - tg, model: ms.model },
     },
   };

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { FilterSelect, filterControl } from "#client/components/ui/filter-select.tsx";
+import { FilterField, FilterSelect, filterControl } from "#client/components/ui/filter-select.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { formatNumber } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
@@ -38,7 +38,6 @@ export function InboxTab(props: { copy: AdminCopy }) {
   });
   const [open, setOpen] = useState<AdminLeadSummary | null>(null);
   const c = copy.inbox;
-  const control = filterControl;
 
   return (
     <section aria-labelledby="admin-inbox-title" className="grid gap-5">
@@ -53,10 +52,7 @@ export function InboxTab(props: { copy: AdminCopy }) {
         )}
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <label htmlFor={ids.search} className="text-sm font-medium">
-            {c.search}
-          </label>
+        <FilterField id={ids.search} label={c.search}>
           <input
             id={ids.search}
             type="search"
@@ -66,9 +62,9 @@ export function InboxTab(props: { copy: AdminCopy }) {
               setInput(event.target.value);
               setPage(1);
             }}
-            className={`${control} w-72 max-w-full`}
+            className={`${filterControl} w-72 max-w-full`}
           />
-        </div>
+        </FilterField>
         <FilterSelect
           id={ids.kind}
           label={c.kind}

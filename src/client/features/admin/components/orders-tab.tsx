@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { FilterSelect, filterControl } from "#client/components/ui/filter-select.tsx";
+import { FilterField, FilterSelect, filterControl } from "#client/components/ui/filter-select.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { orderStatusTone } from "#client/lib/orders.ts";
 import { formatNumber } from "#shared/i18n/format.ts";
@@ -38,7 +38,6 @@ export function OrdersTab(props: { copy: AdminCopy }) {
   });
   const [open, setOpen] = useState<string | null>(null);
   const c = copy.orders;
-  const control = filterControl;
   const filter =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -62,19 +61,16 @@ export function OrdersTab(props: { copy: AdminCopy }) {
         )}
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <label htmlFor={ids.search} className="text-sm font-medium">
-            {c.search}
-          </label>
+        <FilterField id={ids.search} label={c.search}>
           <input
             id={ids.search}
             type="search"
             value={input}
             placeholder={c.searchPlaceholder}
             onChange={(event) => filter(setInput)(event.target.value)}
-            className={`${control} w-72 max-w-full`}
+            className={`${filterControl} w-72 max-w-full`}
           />
-        </div>
+        </FilterField>
         <FilterSelect
           id={ids.status}
           label={c.status}
@@ -93,32 +89,26 @@ export function OrdersTab(props: { copy: AdminCopy }) {
           names={c.methods}
           onChange={filter(setMethod)}
         />
-        <div className="grid gap-1">
-          <label htmlFor={ids.from} className="text-sm font-medium">
-            {c.from}
-          </label>
+        <FilterField id={ids.from} label={c.from}>
           <input
             id={ids.from}
             type="date"
             value={from}
             max={to || undefined}
             onChange={(event) => filter(setFrom)(event.target.value)}
-            className={control}
+            className={filterControl}
           />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={ids.to} className="text-sm font-medium">
-            {c.to}
-          </label>
+        </FilterField>
+        <FilterField id={ids.to} label={c.to}>
           <input
             id={ids.to}
             type="date"
             value={to}
             min={from || undefined}
             onChange={(event) => filter(setTo)(event.target.value)}
-            className={control}
+            className={filterControl}
           />
-        </div>
+        </FilterField>
       </div>
 
       <DataTable

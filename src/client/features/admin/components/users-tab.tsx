@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { FilterField, filterControl } from "#client/components/ui/filter-select.tsx";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { ApiError } from "#client/lib/api.ts";
@@ -63,10 +64,7 @@ export function UsersTab(props: { copy: AdminCopy }) {
           )}
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1">
-            <label htmlFor={searchId} className="text-sm font-medium">
-              {c.search}
-            </label>
+          <FilterField id={searchId} label={c.search}>
             <input
               id={searchId}
               type="search"
@@ -76,9 +74,9 @@ export function UsersTab(props: { copy: AdminCopy }) {
                 setInput(event.target.value);
                 setPage(1);
               }}
-              className="min-h-11 w-72 max-w-full rounded-full border border-sand-deep bg-white px-4"
+              className={`${filterControl} w-72 max-w-full`}
             />
-          </div>
+          </FilterField>
           <a href={usersExportUrl(search, lang)} download className="btn-accent">
             {c.export}
           </a>

@@ -1,5 +1,5 @@
-import { useId, useState, type ReactNode } from "react";
-import { FilterSelect } from "#client/components/ui/filter-select.tsx";
+import { useId, useState } from "react";
+import { FilterField, FilterSelect } from "#client/components/ui/filter-select.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { formatNumber } from "#shared/i18n/format.ts";
@@ -24,19 +24,6 @@ const searchable = (text: string) =>
 
 const controlClass = "min-h-11 rounded-lg border border-sand-deep bg-white px-3";
 
-/** One filter: its label above its control, tied by an id of its own. */
-function Labelled(props: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {props.label}
-      </label>
-      {props.children(id)}
-    </div>
-  );
-}
-
 /** The families the model knows, with a specimen of each, filtered by script and style. */
 export function FontLibrary(props: { copy: FontRecognitionCopy }) {
   const { copy } = props;
@@ -46,6 +33,7 @@ export function FontLibrary(props: { copy: FontRecognitionCopy }) {
   const [script, setScript] = useState<ScriptFilter>("all");
   const [style, setStyle] = useState("all");
   const [search, setSearch] = useState("");
+  const searchId = useId();
   const scriptId = useId();
   const styleId = useId();
   const number = (n: number) => formatNumber(n, lang);
@@ -68,18 +56,16 @@ export function FontLibrary(props: { copy: FontRecognitionCopy }) {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end gap-4">
-        <Labelled label={l.search}>
-          {(id) => (
-            <input
-              id={id}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              autoComplete="off"
-              className={`${controlClass} w-56`}
-            />
-          )}
-        </Labelled>
+        <FilterField id={searchId} label={l.search}>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            autoComplete="off"
+            className={`${controlClass} w-56`}
+          />
+        </FilterField>
         <FilterSelect
           id={scriptId}
           label={l.script}
