@@ -73,6 +73,8 @@ export interface Report {
     flagged: number;
     inLibraryFlagged: number;
     closestNamed: [string, number][];
+    /** Share not confidently named, per measuring family (absent in reports before session 12). */
+    byFamily?: Record<string, number>;
   };
   /**
    * ECE on the in-library images alone, and on the uploads the confidence is calibrated for (half
@@ -264,7 +266,13 @@ Real text refused, by set: ${Object.entries(r.gate.realTextRefusedBySet)
       ? ` The gate's second look (a line it doubts is kept when the font model finds it close to a family it knows) kept ${r.gate.secondLook.realText} real-text images the gate alone would have refused, and ${r.gate.secondLook.noText} text-free ones.`
       : ""
   }
-Out-of-library lines were named most often as: ${r.openSet.closestNamed.map(([k, v]) => `${k} (${v})`).join(", ") || "none"}.
+Out-of-library lines were named most often as: ${r.openSet.closestNamed.map(([k, v]) => `${k} (${v})`).join(", ") || "none"}.${
+    r.openSet.byFamily
+      ? ` Not confidently named, per measuring family: ${Object.entries(r.openSet.byFamily)
+          .map(([k, v]) => `${k} ${v}%`)
+          .join(", ")}.`
+      : ""
+  }
 English in bilingual families, most frequent answers: ${r.sets.englishInBilingual.topConfusions.map(([k, v]) => `${k} (${v})`).join(", ") || "none"}.
 
 ## Targets of the first version

@@ -247,6 +247,12 @@ try {
       flagged: flaggedShare(results.outOfLibrary),
       inLibraryFlagged: flaggedShare([...results.screenshots, ...results.degraded]),
       closestNamed: confusions(results.outOfLibrary, 8),
+      byFamily: Object.fromEntries(
+        openSetMeasureGroup.map((h) => [
+          h.id,
+          openSetCaught(results.outOfLibrary.filter((o) => o.familyId === `heldout-${h.id}`)),
+        ]),
+      ),
     },
     calibration: {
       eceScreenshotsAndDegraded: calibrationError([...results.screenshots, ...results.degraded]),

@@ -1,0 +1,96 @@
+// Is a candidate font a design of its own, or a family already in the library under another name?
+// Draws the same line in the candidate and in every library family of its script (regular upright
+// variant) and prints the families whose ink overlaps it most (intersection over union of the ink
+// masks, both lines scaled to one box). Used before a family joins the library or a held-out group:
+// a held-out family that is a library family's twin measures nothing.
+//   node --import tsx ml/font-recognition/nearest-outlines.ts --script arabic path/a.ttf path/b.woff2 …
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
+import { defaultModelDir } from "#server/modules/font-recognition/recognize-font.ts";
+import { repoRoot } from "./render-sample.ts";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    script: { type: "string", default: "latin" },
+    library: { type: "string", default: path.join(defaultModelDir, "library.json") },
+    top: { type: "string", default: "3" },
+  },
+});
+const script = values.script === "arabic" ? "arabic" : "latin";
+const line =
+  script === "arabic"
+    ? "صف خلق خود كمثل الشمس إذ بزغت يحظى الضجيع بها نجلاء معطار"
+    : "Sphinx of black quartz, judge my vow. Hamburgefonstiv";
+const W = 720;
+const H = 48;
+
+/** The line's ink in `family`, scaled to a W x H box, as a 0/1 mask. */
+function inkMask(alias: string): Uint8Array {
+  const canvas = createCanvas(2400, 160);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, 2400, 160);
+  ctx.fillStyle = "#000";
+  ctx.font = `64px "${alias}"`;
+  ctx.direction = script === "arabic" ? "rtl" : "ltr";
+  ctx.textAlign = "left";
+  ctx.fillText(line, 20, 110);
+  const { data } = ctx.getImageData(0, 0, 2400, 160);
+  let x0 = 2400,
+    x1 = -1,
+    y0 = 160,
+    y1 = -1;
+  for (let y = 0; y < 160; y++)
+    for (let x = 0; x < 2400; x++)
+      if (data[(y * 2400 + x) * 4]! < 128) {
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+      }
+  const mask = new Uint8Array(W * H);
+  if (x1 < 0) return mask;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const sx = x0 + Math.floor(((x + 0.5) / W) * (x1 - x0 + 1));
+      const sy = y0 + Math.floor(((y + 0.5) / H) * (y1 - y0 + 1));
+      mask[y * W + x] = data[(sy * 2400 + sx) * 4]! < 128 ? 1 : 0;
+    }
+  return mask;
+}
+
+function iou(a: Uint8Array, b: Uint8Array): number {
+  let both = 0,
+    either = 0;
+  for (let i = 0; i < a.length; i++) {
+    both += a[i]! & b[i]!;
+    either += a[i]! | b[i]!;
+  }
+  return either ? both / either : 0;
+}
+
+const library = loadFontLibrary(values.library);
+const known = library.families
+  .filter(
+    (f) =>
+      f.script === script || (script === "latin" && f.variants.some((v) => v.files.some((p) => p.includes("-latin-")))),
+  )
+  .map((f) => {
+    const v = f.variants.find((v) => v.weight === 400 && !v.italic) ?? f.variants[0]!;
+    const alias = `nn-${f.id}`;
+    for (const file of v.files) GlobalFonts.registerFromPath(path.join(repoRoot, file), alias);
+    return { id: f.id, mask: inkMask(alias) };
+  });
+for (const file of positionals) {
+  const alias = `nn-candidate-${path.basename(file)}`;
+  GlobalFonts.registerFromPath(path.resolve(file), alias);
+  const mask = inkMask(alias);
+  const nearest = known
+    .map((k) => ({ id: k.id, iou: iou(mask, k.mask) }))
+    .sort((a, b) => b.iou - a.iou)
+    .slice(0, Number(values.top));
+  console.log(`${path.basename(file)}\t${nearest.map((n) => `${n.id} ${n.iou.toFixed(2)}`).join("\t")}`);
+}
