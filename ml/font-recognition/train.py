@@ -294,7 +294,9 @@ def main():
     start = time.time() - elapsed
     last_save = time.time()
     ytr_t = torch.from_numpy(ytr)
-    done = False
+    # --minutes 0 with --init: no training, only the export below (a new library's centroids and
+    # calibration for a committed checkpoint).
+    done = args.minutes <= 0
     while not done:
         epoch += 1
         model.train()

@@ -6,6 +6,8 @@
 #   TRAIN_PER_FAMILY=150 MINUTES=10 bash ml/font-recognition/train.sh   # a quick smoke model
 #   INIT=ml/font-recognition/checkpoints/font-model.pt MINUTES=120 bash ml/font-recognition/train.sh
 #                                       # continue the committed model (a new cosine cycle at LR 1e-3)
+#   INIT=ml/font-recognition/checkpoints/font-model.pt MINUTES=0 bash ml/font-recognition/train.sh
+#                                       # export and calibrate the committed model as it is
 #
 # Resumable end to end: kill it at any point and run the same command again. Rendering keeps every
 # finished unit (render-dataset.ts), training resumes from its last checkpoint (train.py,
