@@ -1,7 +1,9 @@
 // Fits the confidence temperature the way the server computes confidence: on logits averaged over
 // the crops of whole images, run through the recognizer. The calibration images are fresh renders of
 // TRAINING words (half clean, half with the training augmentation; every fourth image of a bilingual
-// Arabic family in Latin, from its Latin file), never the evaluation data.
+// Arabic family in Latin, from its Latin file), never the evaluation data. On the same images it fits
+// the weight map (labels.weightMap): the least-squares line from the weight head's raw reading to
+// the true CSS weight, which undoes the head's pull toward the middle.
 //   node --import tsx ml/font-recognition/calibrate.ts [--model-dir DIR] [--per-family 5]
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -22,11 +24,12 @@ const labels = JSON.parse(readFileSync(labelsFile, "utf8")) as {
   families: string[];
   temperature: number;
   calibration?: unknown;
+  weightMap?: { intercept: number; slope: number };
 };
 const library = loadFontLibrary(path.join(modelDir, "library.json"));
 const rng = makeRng(777_001);
 const recognizer = await createFontRecognizer({ modelDir, queueLimit: 10_000 });
-const rows: { logits: number[]; label: number }[] = [];
+const rows: { logits: number[]; label: number; weightRaw: number; weight: number }[] = [];
 try {
   const jobs: Promise<void>[] = [];
   for (const family of library.families) {
@@ -43,7 +46,13 @@ try {
       const label = labels.families.indexOf(family.id);
       jobs.push(
         recognizer.analyzeDetailed(png).then(
-          (r) => void rows.push({ logits: r.details.familyLogits, label }),
+          (r) =>
+            void rows.push({
+              logits: r.details.familyLogits,
+              label,
+              weightRaw: r.details.weightRaw,
+              weight: variant.weight,
+            }),
           () => undefined,
         ),
       );
@@ -82,4 +91,14 @@ labels.calibration = {
   nll: best.nll,
 };
 labels.temperature = Math.round(best.t * 100) / 100;
+
+// Least squares of the true weight on the raw reading.
+const n = rows.length;
+const mx = rows.reduce((s, r) => s + r.weightRaw, 0) / n;
+const my = rows.reduce((s, r) => s + r.weight, 0) / n;
+const slope =
+  rows.reduce((s, r) => s + (r.weightRaw - mx) * (r.weight - my), 0) /
+  rows.reduce((s, r) => s + (r.weightRaw - mx) ** 2, 0);
+labels.weightMap = { intercept: Math.round((my - slope * mx) * 10) / 10, slope: Math.round(slope * 1000) / 1000 };
+console.log(`weight map: true weight = ${labels.weightMap.intercept} + ${labels.weightMap.slope} x raw`);
 writeFileSync(labelsFile, JSON.stringify(labels, null, 1));

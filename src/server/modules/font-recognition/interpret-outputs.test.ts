@@ -182,6 +182,16 @@ describe("buildAnalysis", () => {
     expect(details.arabicStyle).toBeUndefined();
   });
 
+  it("reads the weight through the fitted map, which undoes the head's pull toward the middle", () => {
+    // Raw reading 520 (head output 0.4): family a (300, 400, 700) snaps it to 400; mapped by
+    // -50 + 1.2 x 520 = 574, it is nearer 700. The details keep the raw reading.
+    const p = combineCrops(raw([{ logits: [4, 0, 0], weight: 0.4, italic: 0 }]), labels);
+    expect(buildAnalysis(p, labels, library, line).analysis.weight).toBe(400);
+    const mapped = buildAnalysis(p, { ...labels, weightMap: { intercept: -50, slope: 1.2 } }, library, line);
+    expect(mapped.analysis.weight).toBe(700);
+    expect(mapped.details.weightRaw).toBeCloseTo(520);
+  });
+
   it("reports italic for a family that has italics, and cultural context for an Arabic style", () => {
     const italic = buildAnalysis(
       combineCrops(raw([{ logits: [0, 4, 0], weight: 0, italic: 3 }]), labels),

@@ -10,6 +10,11 @@ export interface ModelLabels {
   temperature: number;
   familyCentroids: number[][];
   sizeRatios: { measure: "line" | "core"; ratio: number; spread: number }[];
+  /**
+   * The weight head regresses toward the middle (a 900 reads about 700, a 100 about 210): the CSS
+   * weight a raw reading stands for, fitted by ml/font-recognition/calibrate.ts. Absent: the raw one.
+   */
+  weightMap?: { intercept: number; slope: number };
 }
 
 /**
@@ -144,6 +149,11 @@ export function combineCrops(raw: RawOutputs, labels: ModelLabels): Prediction {
 }
 
 /** The weight the family really has that is nearest to the regressed value. */
+/** The CSS weight a raw reading of the weight head stands for (labels.weightMap). */
+export function mapWeight(weightCss: number, map?: ModelLabels["weightMap"]): number {
+  return map ? map.intercept + map.slope * weightCss : weightCss;
+}
+
 export function snapWeight(family: LibraryFamily, weightCss: number): number {
   return family.weights.reduce(
     (best, w) => (Math.abs(w - weightCss) < Math.abs(best - weightCss) ? w : best),
@@ -234,7 +244,7 @@ export function buildAnalysis(
         : Math.min(probability, openSet!.flaggedConfidence),
     ),
     inLibrary,
-    weight: snapWeight(family, prediction.weightCss),
+    weight: snapWeight(family, mapWeight(prediction.weightCss, labels.weightMap)),
     // Only a family with italics can be italic; for the others "normal" is a fact, not a guess.
     style: family.italic && prediction.italicProbability > 0.5 ? "italic" : "normal",
     ...(size !== undefined ? { size } : {}),
