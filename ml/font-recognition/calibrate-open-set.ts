@@ -52,18 +52,19 @@ const file = path.join(defaultModelDir, "open-set.json");
 const library = loadFontLibrary(path.join(defaultModelDir, "library.json"));
 
 /** Training-renderer lines (`--images renderer`, as before session 12), half of them augmented. */
-async function rendererImages(rng: Rng, family: LibraryFamily, n: number): Promise<Shot[]> {
+async function rendererImages(rng: Rng, families: LibraryFamily[], n: number): Promise<Shot[]> {
   const shots: Shot[] = [];
-  for (let i = 0; i < n; i++) {
-    const variant = family.variants[Math.floor(rng() * family.variants.length)]!;
-    const text = makeLine(rng, family.script, "train");
-    const augment = i % 2 === 1;
-    const s = await renderSample(rng, family, variant, text, { fontSize: Math.round(16 + rng() * 48), augment });
-    const image = await sharp(s.gray.data, { raw: { width: s.gray.width, height: s.gray.height, channels: 1 } })
-      .png()
-      .toBuffer();
-    shots.push({ family: family.id, image, clean: !augment });
-  }
+  for (const family of families)
+    for (let i = 0; i < n; i++) {
+      const variant = family.variants[Math.floor(rng() * family.variants.length)]!;
+      const text = makeLine(rng, family.script, "train");
+      const augment = i % 2 === 1;
+      const s = await renderSample(rng, family, variant, text, { fontSize: Math.round(16 + rng() * 48), augment });
+      const image = await sharp(s.gray.data, { raw: { width: s.gray.width, height: s.gray.height, channels: 1 } })
+        .png()
+        .toBuffer();
+      shots.push({ family: family.id, image, clean: !augment });
+    }
   return shots;
 }
 
@@ -88,12 +89,7 @@ async function chromiumImages(rng: Rng, families: LibraryFamily[], n: number): P
 }
 type Shot = { family: string; image: Buffer; clean: boolean };
 
-const images = async (rng: Rng, families: LibraryFamily[], n: number): Promise<Shot[]> => {
-  if (values.images === "chromium") return chromiumImages(rng, families, n);
-  const shots: Shot[] = [];
-  for (const family of families) shots.push(...(await rendererImages(rng, family, n)));
-  return shots;
-};
+const images = values.images === "chromium" ? chromiumImages : rendererImages;
 
 const rng = makeRng(880_001);
 const inLibraryShots = await images(rng, library.families, Number(values["per-family"]));

@@ -8,6 +8,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
+import { rgbaToGray } from "#server/modules/font-recognition/image-input.ts";
+import { cropGray, resampleGray } from "#server/modules/font-recognition/image-ops.ts";
 import { defaultModelDir } from "#server/modules/font-recognition/recognize-font.ts";
 import { repoRoot } from "./render-sample.ts";
 
@@ -27,39 +29,37 @@ const line =
 const W = 720;
 const H = 48;
 
-/** The line's ink in `family`, scaled to a W x H box, as a 0/1 mask. */
-function inkMask(alias: string): Uint8Array {
-  const canvas = createCanvas(2400, 160);
+const CW = 2400;
+const CH = 160;
+
+/** The line's ink in `alias`, cropped to its bounding box and scaled to a W x H box, as a 0/1 mask. */
+async function inkMask(alias: string): Promise<Uint8Array> {
+  const canvas = createCanvas(CW, CH);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#fff";
-  ctx.fillRect(0, 0, 2400, 160);
+  ctx.fillRect(0, 0, CW, CH);
   ctx.fillStyle = "#000";
   ctx.font = `64px "${alias}"`;
   ctx.direction = script === "arabic" ? "rtl" : "ltr";
   ctx.textAlign = "left";
   ctx.fillText(line, 20, 110);
-  const { data } = ctx.getImageData(0, 0, 2400, 160);
-  let x0 = 2400,
-    x1 = -1,
-    y0 = 160,
-    y1 = -1;
-  for (let y = 0; y < 160; y++)
-    for (let x = 0; x < 2400; x++)
-      if (data[(y * 2400 + x) * 4]! < 128) {
-        x0 = Math.min(x0, x);
-        x1 = Math.max(x1, x);
-        y0 = Math.min(y0, y);
-        y1 = Math.max(y1, y);
-      }
-  const mask = new Uint8Array(W * H);
-  if (x1 < 0) return mask;
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const sx = x0 + Math.floor(((x + 0.5) / W) * (x1 - x0 + 1));
-      const sy = y0 + Math.floor(((y + 0.5) / H) * (y1 - y0 + 1));
-      mask[y * W + x] = data[(sy * 2400 + sx) * 4]! < 128 ? 1 : 0;
-    }
-  return mask;
+  const gray = await rgbaToGray(new Uint8Array(ctx.getImageData(0, 0, CW, CH).data.buffer), CW, CH);
+  const box = { x: CW, y: CH, w: 0, h: 0 };
+  let x1 = -1;
+  let y1 = -1;
+  gray.data.forEach((v, i) => {
+    if (v >= 128) return;
+    const x = i % CW;
+    const y = Math.floor(i / CW);
+    box.x = Math.min(box.x, x);
+    box.y = Math.min(box.y, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  });
+  if (x1 < 0) return new Uint8Array(W * H);
+  box.w = x1 - box.x + 1;
+  box.h = y1 - box.y + 1;
+  return resampleGray(cropGray(gray, box), W, H).data.map((v) => (v < 128 ? 1 : 0));
 }
 
 function iou(a: Uint8Array, b: Uint8Array): number {
@@ -73,21 +73,24 @@ function iou(a: Uint8Array, b: Uint8Array): number {
 }
 
 const library = loadFontLibrary(values.library);
-const known = library.families
-  .filter(
-    (f) =>
-      f.script === script || (script === "latin" && f.variants.some((v) => v.files.some((p) => p.includes("-latin-")))),
-  )
-  .map((f) => {
-    const v = f.variants.find((v) => v.weight === 400 && !v.italic) ?? f.variants[0]!;
-    const alias = `nn-${f.id}`;
-    for (const file of v.files) GlobalFonts.registerFromPath(path.join(repoRoot, file), alias);
-    return { id: f.id, mask: inkMask(alias) };
-  });
+const known = await Promise.all(
+  library.families
+    .filter(
+      (f) =>
+        f.script === script ||
+        (script === "latin" && f.variants.some((v) => v.files.some((p) => p.includes("-latin-")))),
+    )
+    .map(async (f) => {
+      const v = f.variants.find((v) => v.weight === 400 && !v.italic) ?? f.variants[0]!;
+      const alias = `nn-${f.id}`;
+      for (const file of v.files) GlobalFonts.registerFromPath(path.join(repoRoot, file), alias);
+      return { id: f.id, mask: await inkMask(alias) };
+    }),
+);
 for (const file of positionals) {
   const alias = `nn-candidate-${path.basename(file)}`;
   GlobalFonts.registerFromPath(path.resolve(file), alias);
-  const mask = inkMask(alias);
+  const mask = await inkMask(alias);
   const nearest = known
     .map((k) => ({ id: k.id, iou: iou(mask, k.mask) }))
     .sort((a, b) => b.iou - a.iou)
