@@ -1,8 +1,9 @@
 // Is a candidate font a design of its own, or a family already in the library under another name?
 // Draws the same line in the candidate and in every library family of its script (regular upright
-// variant) and prints the families whose ink overlaps it most (intersection over union of the ink
-// masks, both lines scaled to one box). Used before a family joins the library or a held-out group:
-// a held-out family that is a library family's twin measures nothing.
+// variant) and in every held-out family, and prints the families whose ink overlaps it most
+// (intersection over union of the ink masks, both lines scaled to one box). Used before a family joins
+// the library or a held-out group: a held-out family that is a library family's twin measures nothing,
+// and an exposure family that is a measuring family's twin would flatter the measure.
 //   node --import tsx ml/font-recognition/nearest-outlines.ts --script arabic path/a.ttf path/b.woff2 …
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -11,6 +12,7 @@ import { loadFontLibrary } from "#server/modules/font-recognition/font-library.t
 import { rgbaToGray } from "#server/modules/font-recognition/image-input.ts";
 import { cropGray, resampleGray } from "#server/modules/font-recognition/image-ops.ts";
 import { defaultModelDir } from "#server/modules/font-recognition/recognize-font.ts";
+import { asLibraryFamily, openSetCalibrationGroup, openSetMeasureGroup } from "./held-out-fonts.ts";
 import { repoRoot } from "./render-sample.ts";
 
 const { values, positionals } = parseArgs({
@@ -73,8 +75,10 @@ function iou(a: Uint8Array, b: Uint8Array): number {
 }
 
 const library = loadFontLibrary(values.library);
+// The held-out groups too: a candidate for another group must not be one of their twins either.
+const heldOut = [...openSetCalibrationGroup, ...openSetMeasureGroup].map(asLibraryFamily);
 const known = await Promise.all(
-  library.families
+  [...library.families, ...heldOut]
     .filter(
       (f) =>
         f.script === script ||

@@ -2,6 +2,8 @@
 // and writes them as flat binary shards for train.py.
 //   node --import tsx ml/font-recognition/render-dataset.ts [--train 800] [--val 60] [--test 40] [--jobs 2]
 //     [--out DIR] [--seed 1] [--families id1,id2] [--latin-share 0.28] [--short-share 0.12] [--digit-share 0.1]
+//   node --import tsx ml/font-recognition/render-dataset.ts --exposure --train 300 --val 0 --test 0 --out DIR
+//     (the outlier-exposure group of held-out-fonts.ts instead of the library: train.py's negatives)
 //
 // One unit per split and family: <split>-<family>.u8 (N x H x W ink bytes), <split>-<family>.f32
 // (N x LABEL_COLUMNS) and <split>-<family>.json (its manifest). Resumable: a unit whose manifest holds
@@ -35,6 +37,7 @@ import {
 } from "#server/modules/font-recognition/model-inputs.ts";
 import { charset } from "./arabic-coverage.ts";
 import { isBilingual } from "./bilingual.ts";
+import { asLibraryFamily, openSetExposureGroup } from "./held-out-fonts.ts";
 import { renderSample, repoRoot } from "./render-sample.ts";
 import { digitLine, makeLine, makeRng, shortWord, toArabicIndic } from "./text-corpus.ts";
 
@@ -73,18 +76,20 @@ const { values } = parseArgs({
     "short-share": { type: "string", default: "0.12" },
     /** Share of digit-heavy lines (not in the held-out-string test split, which is about words). */
     "digit-share": { type: "string", default: "0.1" },
+    /** Render the outlier-exposure group (held-out-fonts.ts) instead of the library. */
+    exposure: { type: "boolean", default: false },
     /** Internal: this process renders the units its parent sends it. */
     worker: { type: "boolean", default: false },
   },
 });
 
 const library = loadFontLibrary(path.join(repoRoot, "models/font-recognition/library.json"));
-let families: LibraryFamily[] = library.families;
+let families: LibraryFamily[] = values.exposure ? openSetExposureGroup.map(asLibraryFamily) : library.families;
 if (values.families) {
   const wanted = values.families.split(",").map((s) => s.trim());
-  const unknown = wanted.filter((id) => !library.families.some((f) => f.id === id));
-  if (unknown.length) throw new Error(`not in library.json: ${unknown.join(", ")}`);
-  families = library.families.filter((f) => wanted.includes(f.id));
+  const unknown = wanted.filter((id) => !families.some((f) => f.id === id));
+  if (unknown.length) throw new Error(`not among the families to render: ${unknown.join(", ")}`);
+  families = families.filter((f) => wanted.includes(f.id));
 }
 const shares = {
   latin: Number(values["latin-share"]),

@@ -6,6 +6,10 @@ Run with Debian's torch (apt-get install python3-torch):
   /usr/bin/python3 ml/font-recognition/train.py --minutes 80
 Resumable: it saves <data>/train-state.pt every few minutes, and a rerun with the same data and
 options continues from it (--fresh ignores it). Uses CUDA when torch sees it.
+
+Outlier exposure (--exposure DIR, rendered by render-dataset.ts --exposure): every step also sees a
+batch of lines set in fonts the library does not hold (held-out-fonts.ts, openSetExposureGroup), and
+a loss pulls their family probabilities toward uniform, so that an unseen design is near no family.
 """
 import argparse
 import hashlib
@@ -127,6 +131,18 @@ def losses(out, y):
     return l_fam + 0.5 * l_w + 0.3 * l_i + 0.5 * l_s + 2.0 * l_z + 0.3 * l_sc
 
 
+def uniform_loss(logits):
+    """Cross-entropy against the uniform distribution over families (Hendrycks et al., outlier exposure)."""
+    return -F.log_softmax(logits, dim=1).mean(dim=1).mean()
+
+
+def caught_share(val_logits, exposure_logits, cap=0.15):
+    """Share of exposure lines whose top logit is below the level that flags `cap` of validation lines:
+    how far apart the two are at the open-set decision's operating point (a training monitor only)."""
+    level = torch.quantile(val_logits.max(1).values, cap)
+    return (exposure_logits.max(1).values < level).float().mean().item()
+
+
 @torch.no_grad()
 def predict(model, x, batch=512):
     """The model's seven outputs for every window of x, on the CPU."""
@@ -242,6 +258,9 @@ def main():
     ap.add_argument('--checkpoint-minutes', type=float, default=5,
                     help='save <data>/train-state.pt this often; a rerun with the same data and options resumes from it')
     ap.add_argument('--fresh', action='store_true', help='ignore an interrupted run\'s train-state.pt')
+    ap.add_argument('--exposure', help='outlier-exposure data (render-dataset.ts --exposure --out DIR)')
+    ap.add_argument('--exposure-weight', type=float, default=0.5, help='weight of the uniform loss on exposure lines')
+    ap.add_argument('--exposure-batch', type=int, default=32, help='exposure lines added to each batch')
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -264,6 +283,13 @@ def main():
     xva, yva = load_split(args.data, 'val', meta)
     xte, yte = load_split(args.data, 'test', meta)
     n_fam = len(meta['families'])
+    xex = None
+    if args.exposure:
+        with open(os.path.join(args.exposure, 'meta.json')) as fh:
+            meta_ex = json.load(fh)
+        xex, _ = load_split(args.exposure, 'train', meta_ex)
+        print(f'outlier exposure: {len(xex)} lines of {len(meta_ex["families"])} families not in the library, '
+              f'{args.exposure_batch} per step at weight {args.exposure_weight}', flush=True)
     print(f'train {len(xtr)}  val {len(xva)}  held-out strings {len(xte)}  families {n_fam}  device {device}', flush=True)
 
     model = FontNet(n_fam, len(meta['arabicStyles']), width=args.width).to(device)
@@ -273,7 +299,9 @@ def main():
     state_path = os.path.join(args.data, 'train-state.pt')
     config = {'families': meta['families'], 'units': meta.get('units'), 'samples': len(xtr), 'width': args.width,
               'minutes': args.minutes, 'batch': args.batch, 'lr': args.lr, 'seed': args.seed, 'init': args.init,
-              'warmup': args.warmup}
+              'warmup': args.warmup,
+              'exposure': args.exposure and {'units': meta_ex.get('units'), 'weight': args.exposure_weight,
+                                             'batch': args.exposure_batch}}
     key = hashlib.sha1(json.dumps(config, sort_keys=True).encode()).hexdigest()
     step, epoch, elapsed, resumed = 0, 0, 0.0, 0
     state = torch.load(state_path, map_location='cpu', weights_only=False) if os.path.exists(state_path) and not args.fresh else None
@@ -312,7 +340,15 @@ def main():
                 g['lr'] = lr
             idx = np.sort(perm[i:i + args.batch])
             xb = augment(to_tensor(xtr[idx]).to(device))
-            loss = losses(model(xb), ytr_t[idx].to(device))
+            if xex is None:
+                loss = losses(model(xb), ytr_t[idx].to(device))
+            else:
+                # One forward pass over both, so batch normalisation sees library and exposure lines together.
+                eidx = np.sort(np.random.randint(0, len(xex), args.exposure_batch))
+                out = model(torch.cat([xb, augment(to_tensor(xex[eidx]).to(device))]))
+                n = len(idx)
+                loss = losses(tuple(o[:n] for o in out), ytr_t[idx].to(device)) + \
+                    args.exposure_weight * uniform_loss(out[0][n:])
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -327,7 +363,11 @@ def main():
                              'np_rng': np.random.get_state(), 'torch_rng': torch.get_rng_state()}, state_path)
                 last_save = time.time()
         if len(xva):
-            vm = metrics(predict(model, xva), yva, 1.0)
+            vo = predict(model, xva)
+            vm = metrics(vo, yva, 1.0)
+            if xex is not None:
+                sub = xex[np.random.RandomState(2).permutation(len(xex))[:3000]]
+                vm['exposureCaught'] = caught_share(vo[0], predict(model, sub)[0])
             print(f'epoch {epoch} done: val {json.dumps(vm)}', flush=True)
 
     val_out = predict(model, xva)
@@ -378,6 +418,8 @@ def main():
                      'width': args.width, 'device': device.type, 'resumed': resumed,
                      'bilingual': meta.get('bilingual', []), 'shares': meta.get('shares'),
                      'continuedFrom': args.init and os.path.relpath(args.init, ROOT),
+                     'exposure': args.exposure and {'lines': len(xex), 'weight': args.exposure_weight,
+                                                    'batch': args.exposure_batch},
                      'validation': val_m, 'validationByKind': val_subsets, 'heldOutStrings': test_m},
     }
     with open(os.path.join(args.out, 'labels.json'), 'w') as fh:
