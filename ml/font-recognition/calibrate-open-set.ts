@@ -5,12 +5,14 @@
 // In-library images: Chromium screenshots of TRAINING words in every library family, every other one
 // made photo-like (`--images renderer`: the training renderer's lines instead, as before session 12).
 // Out-of-library images: the same, in the CALIBRATION group of held-out families only
-// (held-out-fonts.ts); the evaluation measures the decision on the other group. A flagged answer's confidence is capped at P(right | flagged), in- and
-// out-of-library uploads taken as equally likely; an unflagged one's goes through a map fitted the
-// same way (confidenceMap, decision 0030), fitted once the threshold is. For each score the threshold
-// is the lowest that leaves at most 10% of the calibration group with a confident (>= 0.5),
+// (held-out-fonts.ts); the evaluation measures the decision on the other group. For each score the
+// threshold is the lowest that leaves at most 10% of the calibration group with a confident (>= 0.5),
 // unflagged name, flagging at most `--max-in-library-flagged` of the in-library images; the score
-// with the best balance wins.
+// with the best balance wins. A flagged answer's confidence is capped at P(right | flagged), in- and
+// out-of-library uploads taken as equally likely. An unflagged one's is fitted the same way once the
+// threshold is: `confidenceModel` (decision 0034), a logistic fit on the probability and the
+// closeness score, which the server uses, and `confidenceMap` (decision 0030), the isotonic fit on
+// the probability alone that it replaced (kept for comparison and for older servers).
 //   node --import tsx ml/font-recognition/calibrate-open-set.ts [--per-family 4] [--per-held-out 30]
 //     [--images chromium|renderer]
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
@@ -20,7 +22,9 @@ import sharp from "sharp";
 import type { LibraryFamily } from "#shared/schemas/font-library.ts";
 import {
   applyConfidenceMap,
+  applyConfidenceModel,
   fitConfidenceMap,
+  fitConfidenceModel,
   type ConfidenceMap,
 } from "#server/modules/font-recognition/confidence-map.ts";
 import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
@@ -158,7 +162,23 @@ function confidenceMapAt(score: OpenSetScore, threshold: number) {
       .filter(unflagged)
       .map((r) => ({ probability: r.r.analysis.confidence, right: false, weight: 0.5 / Math.max(1, outLib.length) })),
   ]);
-  return { unflagged, map };
+  // The two-reading model (decision 0034), on the same weighted images: it also reads how close the
+  // image is to its best family, so an unseen font just above the bar states less confidence.
+  const model = fitConfidenceModel([
+    ...inLib.filter(unflagged).map((r) => ({
+      probability: r.r.analysis.confidence,
+      closeness: r.r.details.closeness[score],
+      right: r.correct,
+      weight: 0.5 / inLib.length,
+    })),
+    ...outLib.filter(unflagged).map((r) => ({
+      probability: r.r.analysis.confidence,
+      closeness: r.r.details.closeness[score],
+      right: false,
+      weight: 0.5 / Math.max(1, outLib.length),
+    })),
+  ]);
+  return { unflagged, map, model };
 }
 /**
  * The share of the calibration group flagged or named at under 0.5 (the model's own probability):
@@ -209,20 +229,31 @@ const best = candidates.reduce((a, b) =>
 );
 console.log(JSON.stringify({ inLibrary: inLib.length, outOfLibrary: outLib.length, candidates }, null, 1));
 
-const { unflagged, map: confidenceMap } = confidenceMapAt(best.score, best.threshold);
-const stated = (r: Row, map?: ConfidenceMap) =>
-  unflagged(r)
-    ? applyConfidenceMap(r.r.analysis.confidence, map)
-    : Math.min(r.r.analysis.confidence, best.flaggedConfidence);
-const mixedEce = (map?: ConfidenceMap) =>
+const { unflagged, map: confidenceMap, model: confidenceModel } = confidenceMapAt(best.score, best.threshold);
+type Stating = (r: Row) => number;
+const stated =
+  (unflaggedConfidence: Stating): Stating =>
+  (r) =>
+    unflagged(r) ? unflaggedConfidence(r) : Math.min(r.r.analysis.confidence, best.flaggedConfidence);
+const withMap = (map?: ConfidenceMap) => stated((r) => applyConfidenceMap(r.r.analysis.confidence, map));
+const withModel = stated((r) =>
+  applyConfidenceModel(r.r.analysis.confidence, r.r.details.closeness[best.score], confidenceModel),
+);
+const mixedEce = (confidence: Stating) =>
   Math.round(
     ece([
-      ...inLib.map((r) => ({ confidence: stated(r, map), correct: r.correct, weight: 0.5 / inLib.length })),
-      ...outLib.map((r) => ({ confidence: stated(r, map), correct: false, weight: 0.5 / Math.max(1, outLib.length) })),
+      ...inLib.map((r) => ({ confidence: confidence(r), correct: r.correct, weight: 0.5 / inLib.length })),
+      ...outLib.map((r) => ({ confidence: confidence(r), correct: false, weight: 0.5 / Math.max(1, outLib.length) })),
     ]) * 1000,
   ) / 1000;
+// Caught: flagged, or named with a stated confidence under 0.5 (what the evaluation counts).
+const caughtStated = (confidence: Stating) =>
+  Math.round((outLib.filter((r) => !unflagged(r) || confidence(r) < 0.5).length / Math.max(1, outLib.length)) * 1000) /
+  10;
 console.log(
-  `confidence map: ${confidenceMap.length} knots; ECE on these images, half in the library: ${mixedEce()} without, ${mixedEce(confidenceMap)} with`,
+  `ECE on these images, half in the library: ${mixedEce(withMap())} raw, ${mixedEce(withMap(confidenceMap))} with the ` +
+    `map (${confidenceMap.length} knots), ${mixedEce(withModel)} with the two-reading model ${JSON.stringify(confidenceModel)}; ` +
+    `calibration group caught ${caughtStated(withMap(confidenceMap))}% with the map, ${caughtStated(withModel)}% with the model`,
 );
 
 const config: OpenSetConfig & Record<string, unknown> = {
@@ -230,6 +261,7 @@ const config: OpenSetConfig & Record<string, unknown> = {
   threshold: best.threshold,
   flaggedConfidence: best.flaggedConfidence,
   confidenceMap,
+  confidenceModel,
   calibration: {
     createdAt: new Date().toISOString(),
     inLibraryImages: inLib.length,

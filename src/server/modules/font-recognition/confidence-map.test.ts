@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyConfidenceMap, fitConfidenceMap } from "./confidence-map.ts";
+import { applyConfidenceMap, applyConfidenceModel, fitConfidenceMap, fitConfidenceModel } from "./confidence-map.ts";
 
 describe("applyConfidenceMap", () => {
   const map: [number, number][] = [
@@ -65,5 +65,36 @@ describe("fitConfidenceMap", () => {
     ];
     const map = fitConfidenceMap(pairs, 0.05);
     expect(map.at(-1)![1]).toBeLessThan(0.9);
+  });
+});
+
+describe("fitConfidenceModel", () => {
+  it("learns that an answer far from its family is seldom right, however sure the model is among families", () => {
+    // Every answer is sure of its family (probability 0.95); those close to it (closeness 12) are
+    // right nine times in ten, those only just above the bar (closeness 9) one time in five.
+    const rows = [
+      ...Array.from({ length: 200 }, (_, i) => ({ probability: 0.95, closeness: 12, right: i % 10 !== 0, weight: 1 })),
+      ...Array.from({ length: 200 }, (_, i) => ({ probability: 0.95, closeness: 9, right: i % 5 === 0, weight: 1 })),
+    ];
+    const model = fitConfidenceModel(rows);
+    expect(applyConfidenceModel(0.95, 12, model)).toBeCloseTo(0.9, 2);
+    expect(applyConfidenceModel(0.95, 9, model)).toBeCloseTo(0.2, 2);
+  });
+
+  it("weighs each row by its weight, and reads the probability as well", () => {
+    // The same outcomes, the right ones weighing three times as much: right three times in four.
+    const rows = [
+      ...Array.from({ length: 100 }, (_, i) => ({
+        probability: 0.9,
+        closeness: 10,
+        right: i % 2 === 0,
+        weight: i % 2 === 0 ? 3 : 1,
+      })),
+      ...Array.from({ length: 100 }, () => ({ probability: 0.2, closeness: 10, right: false, weight: 1 })),
+    ];
+    const model = fitConfidenceModel(rows);
+    expect(applyConfidenceModel(0.9, 10, model)).toBeCloseTo(0.75, 2);
+    expect(applyConfidenceModel(0.2, 10, model)).toBeLessThan(0.01);
+    expect(model.probabilityLogOdds).toBeGreaterThan(0);
   });
 });

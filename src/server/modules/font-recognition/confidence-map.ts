@@ -71,3 +71,75 @@ export function fitConfidenceMap(
 }
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/**
+ * The confidence of an unflagged answer from two readings instead of one: the model's probability
+ * for its best family and the open-set score's closeness (how near the image is to that family).
+ * A logistic fit, P(right) = sigmoid(a * log-odds(probability) + b * closeness + c), on the same
+ * weighted images as the map (decision 0034). The probability alone says how sure the model is among
+ * the library's families; the closeness says whether the font looks like one of them at all, so an
+ * unseen font that is only just above the "not in our library" bar states a lower confidence.
+ */
+export interface ConfidenceModel {
+  probabilityLogOdds: number;
+  closeness: number;
+  intercept: number;
+}
+
+/** Probabilities are read between 0.01 and 0.99: the answers round them to two decimals. */
+const logOdds = (p: number) => {
+  const q = Math.min(0.99, Math.max(0.01, p));
+  return Math.log(q / (1 - q));
+};
+
+export function applyConfidenceModel(probability: number, closeness: number, model: ConfidenceModel): number {
+  const z = model.probabilityLogOdds * logOdds(probability) + model.closeness * closeness + model.intercept;
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * Weighted logistic regression on the two readings by Newton's method (three parameters), with a
+ * tiny ridge on the two slopes (not the intercept) so that a set the readings separate perfectly
+ * still gives finite weights.
+ */
+export function fitConfidenceModel(
+  rows: { probability: number; closeness: number; right: boolean; weight: number }[],
+  ridge = 1e-6,
+): ConfidenceModel {
+  const total = rows.reduce((s, r) => s + r.weight, 0);
+  if (rows.length === 0 || total === 0) return { probabilityLogOdds: 1, closeness: 0, intercept: 0 };
+  const xs = rows.map((r) => [logOdds(r.probability), r.closeness, 1] as const);
+  const w = [0, 0, 0];
+  for (let iter = 0; iter < 50; iter++) {
+    const grad = [0, 0, 0];
+    const hess = [
+      [ridge, 0, 0],
+      [0, ridge, 0],
+      [0, 0, 1e-12],
+    ];
+    rows.forEach((r, i) => {
+      const x = xs[i]!;
+      const p = 1 / (1 + Math.exp(-(w[0]! * x[0] + w[1]! * x[1] + w[2]! * x[2])));
+      const v = r.weight / total;
+      for (let a = 0; a < 3; a++) {
+        grad[a]! += v * ((r.right ? 1 : 0) - p) * x[a]!;
+        for (let b = 0; b < 3; b++) hess[a]![b]! += v * p * (1 - p) * x[a]! * x[b]!;
+      }
+    });
+    for (let a = 0; a < 2; a++) grad[a]! -= ridge * w[a]!;
+    const step = solve3(hess, grad);
+    for (let a = 0; a < 3; a++) w[a]! += step[a]!;
+    if (Math.max(...step.map(Math.abs)) < 1e-8) break;
+  }
+  return { probabilityLogOdds: round4(w[0]!), closeness: round4(w[1]!), intercept: round4(w[2]!) };
+}
+
+/** Solves the 3x3 system m * x = v (Cramer's rule; m is positive definite here). */
+function solve3(m: number[][], v: number[]): number[] {
+  const det = (a: number[][]) =>
+    a[0]![0]! * (a[1]![1]! * a[2]![2]! - a[1]![2]! * a[2]![1]!) -
+    a[0]![1]! * (a[1]![0]! * a[2]![2]! - a[1]![2]! * a[2]![0]!) +
+    a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!);
+  const d = det(m);
+  return [0, 1, 2].map((col) => det(m.map((row, i) => row.map((x, j) => (j === col ? v[i]! : x)))) / d);
+}

@@ -304,6 +304,30 @@ describe("similar fonts and the open-set decision", () => {
     const far = buildAnalysis(predict([2, 0, 0, 0, 0]), lab, lib, line, { ...plain, confidenceMap: [[0, 0.9]] });
     expect(far.analysis.confidence).toBe(0.2);
   });
+
+  it("states it through the two-reading model when there is one: nearer the family, more confident", () => {
+    const plain = { score: "logit" as const, threshold: 3, flaggedConfidence: 0.2 };
+    const model = { probabilityLogOdds: 0.3, closeness: 1.5, intercept: -7 };
+    const near = buildAnalysis(predict([6, 0, 0, 0, 0]), lab, lib, line, { ...plain, confidenceModel: model });
+    const justAbove = buildAnalysis(predict([3.5, 0, 0, 0, 0]), lab, lib, line, { ...plain, confidenceModel: model });
+    expect(near.analysis.inLibrary).toBe(true);
+    expect(justAbove.analysis.inLibrary).toBe(true);
+    const expected = (logit: number, p: number) =>
+      1 / (1 + Math.exp(-(0.3 * Math.log(Math.min(0.99, p) / (1 - Math.min(0.99, p))) + 1.5 * logit - 7)));
+    const pNear = buildAnalysis(predict([6, 0, 0, 0, 0]), lab, lib, line, plain).analysis.confidence;
+    expect(near.analysis.confidence).toBeCloseTo(expected(6, pNear), 1);
+    expect(justAbove.analysis.confidence).toBeLessThan(0.5);
+    expect(near.analysis.confidence).toBeGreaterThan(0.9);
+    // The model takes the map's place; a flagged answer keeps its cap.
+    const both = buildAnalysis(predict([3.5, 0, 0, 0, 0]), lab, lib, line, {
+      ...plain,
+      confidenceModel: model,
+      confidenceMap: [[0, 0.99]],
+    });
+    expect(both.analysis.confidence).toBe(justAbove.analysis.confidence);
+    const far = buildAnalysis(predict([2, 0, 0, 0, 0]), lab, lib, line, { ...plain, confidenceModel: model });
+    expect(far.analysis.confidence).toBe(0.2);
+  });
 });
 
 describe("a sign in two scripts", () => {

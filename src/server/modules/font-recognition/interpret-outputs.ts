@@ -1,7 +1,12 @@
 // Turns the model's raw outputs for the crops of one image into the spec's analysis object.
 import type { FontAnalysis, ScriptAnalysis, TextScript } from "#shared/schemas/font-analysis.ts";
 import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
-import { applyConfidenceMap, type ConfidenceMap } from "./confidence-map.ts";
+import {
+  applyConfidenceMap,
+  applyConfidenceModel,
+  type ConfidenceMap,
+  type ConfidenceModel,
+} from "./confidence-map.ts";
 
 export interface ModelLabels {
   input: { name: string; height: number; width: number };
@@ -23,13 +28,15 @@ export interface ModelLabels {
  * below `threshold` is flagged, and its confidence is capped at `flaggedConfidence`, the share of
  * flagged calibration images whose family the model did name right. An unflagged answer's
  * confidence goes through `confidenceMap` when there is one (confidence-map.ts): how often such an
- * answer is right when a visitor's font may as well be outside the library.
+ * answer is right when a visitor's font may as well be outside the library. `confidenceModel`, when
+ * there is one, takes its place: it reads the closeness score as well as the probability.
  */
 export interface OpenSetConfig {
   score: OpenSetScore;
   threshold: number;
   flaggedConfidence: number;
   confidenceMap?: ConfidenceMap;
+  confidenceModel?: ConfidenceModel;
 }
 
 export type OpenSetScore = "centroid" | "logit" | "margin";
@@ -239,9 +246,11 @@ export function buildAnalysis(
     fontFamily: family.name,
     fontFamilyAr: family.nameAr,
     confidence: round2(
-      inLibrary
-        ? applyConfidenceMap(probability, openSet?.confidenceMap)
-        : Math.min(probability, openSet!.flaggedConfidence),
+      !inLibrary
+        ? Math.min(probability, openSet!.flaggedConfidence)
+        : openSet?.confidenceModel
+          ? applyConfidenceModel(probability, close[openSet.score], openSet.confidenceModel)
+          : applyConfidenceMap(probability, openSet?.confidenceMap),
     ),
     inLibrary,
     weight: snapWeight(family, mapWeight(prediction.weightCss, labels.weightMap)),
