@@ -154,30 +154,17 @@ writeFileSync(
  */
 function confidenceMapAt(score: OpenSetScore, threshold: number) {
   const unflagged = (r: Row) => r.r.details.closeness[score] >= threshold;
-  const map = fitConfidenceMap([
-    ...inLib
-      .filter(unflagged)
-      .map((r) => ({ probability: r.r.analysis.confidence, right: r.correct, weight: 0.5 / inLib.length })),
-    ...outLib
-      .filter(unflagged)
-      .map((r) => ({ probability: r.r.analysis.confidence, right: false, weight: 0.5 / Math.max(1, outLib.length) })),
-  ]);
+  const weighted = [
+    ...inLib.filter(unflagged).map((r) => ({ r, right: r.correct, weight: 0.5 / inLib.length })),
+    ...outLib.filter(unflagged).map((r) => ({ r, right: false, weight: 0.5 / Math.max(1, outLib.length) })),
+  ];
+  const probability = (w: (typeof weighted)[number]) => w.r.r.analysis.confidence;
+  const map = fitConfidenceMap(weighted.map((w) => ({ ...w, probability: probability(w) })));
   // The two-reading model (decision 0034), on the same weighted images: it also reads how close the
   // image is to its best family, so an unseen font just above the bar states less confidence.
-  const model = fitConfidenceModel([
-    ...inLib.filter(unflagged).map((r) => ({
-      probability: r.r.analysis.confidence,
-      closeness: r.r.details.closeness[score],
-      right: r.correct,
-      weight: 0.5 / inLib.length,
-    })),
-    ...outLib.filter(unflagged).map((r) => ({
-      probability: r.r.analysis.confidence,
-      closeness: r.r.details.closeness[score],
-      right: false,
-      weight: 0.5 / Math.max(1, outLib.length),
-    })),
-  ]);
+  const model = fitConfidenceModel(
+    weighted.map((w) => ({ ...w, probability: probability(w), closeness: w.r.r.details.closeness[score] })),
+  );
   return { unflagged, map, model };
 }
 /**
