@@ -49,6 +49,7 @@ const copy: FontRecognitionCopy = {
     family: "عائلة الخط",
     closestFamily: "أقرب عائلة نعرفها",
     notInLibrary: "هذا الخط ليس في مكتبتنا، وأقرب ما نعرفه إليه: {list}",
+    unsureInLibrary: "لسنا واثقين أن هذا الخط من مكتبتنا، وأقرب ما نعرفه إليه: {list}",
     otherScriptArabic: "في الصورة أيضًا نص عربي",
     otherScriptLatin: "في الصورة أيضًا نص بحروف لاتينية",
     noTextTitle: "لم نجد نصًا",

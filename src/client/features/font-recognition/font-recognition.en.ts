@@ -50,6 +50,7 @@ const copy = {
     family: "Font family",
     closestFamily: "Closest family we know",
     notInLibrary: "Not in our library; the closest we know: {list}",
+    unsureInLibrary: "We are not sure this font is in our library; the closest we know: {list}",
     otherScriptArabic: "Also in this image — Arabic text",
     otherScriptLatin: "Also in this image — Latin text",
     noTextTitle: "No text found",

@@ -116,3 +116,21 @@ describe("AnalysisResult with a second script", () => {
     expect(container.textContent).not.toContain("Also in this image");
   });
 });
+
+describe("AnalysisResult for an answer it is not sure of", () => {
+  it("says it may not be in the library, and names it the closest family, in both languages", async () => {
+    const { otherScript: _o, ...one } = sign;
+    await render({ ...one, confidence: 0.22 }, "en");
+    expect(byTestId("result-not-in-library")?.textContent).toBe(
+      "We are not sure this font is in our library; the closest we know: Amiri, Lateef",
+    );
+    expect(container.textContent).toContain("Closest family we know");
+    act(() => root?.unmount());
+    container.remove();
+    await render({ ...one, confidence: 0.22 }, "ar");
+    expect(byTestId("result-not-in-library")?.textContent).toBe(
+      "لسنا واثقين أن هذا الخط من مكتبتنا، وأقرب ما نعرفه إليه: الأميري، لطيف",
+    );
+    expect(container.textContent).toContain("أقرب عائلة نعرفها");
+  });
+});

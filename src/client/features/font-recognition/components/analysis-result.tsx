@@ -68,12 +68,12 @@ function FamilyName(props: {
   const r = copy.result;
   return (
     <div>
-      {d.notInLibrary ? (
+      {d.libraryNotice ? (
         <p className="mb-3 rounded-xl bg-sand p-3 font-medium text-walnut" data-testid={`${testId}-not-in-library`}>
-          {d.notInLibrary}
+          {d.libraryNotice}
         </p>
       ) : null}
-      <p className="eyebrow">{d.notInLibrary ? r.closestFamily : r.family}</p>
+      <p className="eyebrow">{d.libraryNotice ? r.closestFamily : r.family}</p>
       <p className={`font-display ${props.size} font-medium`} data-testid={`${testId}-family`}>
         <bdi>{d.family}</bdi>
       </p>

@@ -74,9 +74,9 @@ function fontSection(d: DescribedFont, copy: FontRecognitionCopy, level: 2 | 3):
         )}%"></span></span><span>${e(interpolate(r.similarity, { value: s.similarity }))}</span></li>`,
     )
     .join("");
-  return `${d.notInLibrary ? `<p><strong>${e(d.notInLibrary)}</strong></p>` : ""}
+  return `${d.libraryNotice ? `<p><strong>${e(d.libraryNotice)}</strong></p>` : ""}
 <table>
-${row(d.notInLibrary ? r.closestFamily : r.family, d.family)}
+${row(d.libraryNotice ? r.closestFamily : r.family, d.family)}
 ${row(r.otherName, d.otherName)}
 ${row(r.confidence, d.confidence)}
 ${row(r.weight, d.weight)}

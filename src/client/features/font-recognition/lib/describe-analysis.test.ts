@@ -28,12 +28,25 @@ const analysis: FontAnalysis = {
 describe("describeAnalysis", () => {
   it("says when the font is not in the library, naming the closest families, in both languages", () => {
     const outside = { ...analysis, confidence: 0.12, inLibrary: false };
-    expect(describeAnalysis(analysis, "en", en).notInLibrary).toBeUndefined();
+    expect(describeAnalysis(analysis, "en", en).libraryNotice).toBeUndefined();
     const english = describeAnalysis(outside, "en", en);
-    expect(english.notInLibrary).toBe("Not in our library; the closest we know: Amiri, Scheherazade New, Lateef");
-    expect(summaryText(english, en, "en").split("\n")[1]).toBe(english.notInLibrary);
+    expect(english.libraryNotice).toBe("Not in our library; the closest we know: Amiri, Scheherazade New, Lateef");
+    expect(summaryText(english, en, "en").split("\n")[1]).toBe(english.libraryNotice);
     const arabic = describeAnalysis(outside, "ar", ar);
-    expect(arabic.notInLibrary).toBe("هذا الخط ليس في مكتبتنا، وأقرب ما نعرفه إليه: الأميري، شهرزاد الجديد، لطيف");
+    expect(arabic.libraryNotice).toBe("هذا الخط ليس في مكتبتنا، وأقرب ما نعرفه إليه: الأميري، شهرزاد الجديد، لطيف");
+  });
+
+  it("says when it is not sure the font is in the library (a confidence under 50%), in both languages", () => {
+    const unsure = { ...analysis, confidence: 0.22 };
+    const english = describeAnalysis(unsure, "en", en);
+    expect(english.libraryNotice).toBe(
+      "We are not sure this font is in our library; the closest we know: Amiri, Scheherazade New, Lateef",
+    );
+    expect(summaryText(english, en, "en").split("\n")[1]).toBe(english.libraryNotice);
+    expect(describeAnalysis(unsure, "ar", ar).libraryNotice).toBe(
+      "لسنا واثقين أن هذا الخط من مكتبتنا، وأقرب ما نعرفه إليه: الأميري، شهرزاد الجديد، لطيف",
+    );
+    expect(describeAnalysis({ ...analysis, confidence: 0.5 }, "en", en).libraryNotice).toBeUndefined();
   });
 
   it("gives every field in English", () => {
@@ -140,7 +153,7 @@ describe("a sign in two scripts", () => {
       family: "Roboto",
       otherName: "روبوتو",
       confidence: "12%",
-      notInLibrary: "Not in our library; the closest we know: Roboto, Inter, Open Sans",
+      libraryNotice: "Not in our library; the closest we know: Roboto, Inter, Open Sans",
       weight: "400 (Regular)",
       style: "Upright",
       size: "24 px",
@@ -149,7 +162,7 @@ describe("a sign in two scripts", () => {
     expect(d.otherScript?.similar.map((s) => `${s.name} ${s.similarity}`)).toEqual(["Inter 83%", "Open Sans 70%"]);
     expect(d.otherScript?.cultural).toBeUndefined();
     // The main part is not diluted: it keeps its own family and its own notice (none).
-    expect(d.notInLibrary).toBeUndefined();
+    expect(d.libraryNotice).toBeUndefined();
   });
 
   it("describes it in Arabic, with Arabic-Indic digits and Arabic names", () => {
@@ -158,7 +171,7 @@ describe("a sign in two scripts", () => {
     expect(d.otherScript?.family).toBe("روبوتو");
     expect(d.otherScript?.otherName).toBe("Roboto");
     expect(visible(d.otherScript?.confidence)).toBe("١٢٪");
-    expect(d.otherScript?.notInLibrary).toBe("هذا الخط ليس في مكتبتنا، وأقرب ما نعرفه إليه: روبوتو، إنتر، أوبن سانس");
+    expect(d.otherScript?.libraryNotice).toBe("هذا الخط ليس في مكتبتنا، وأقرب ما نعرفه إليه: روبوتو، إنتر، أوبن سانس");
     expect(d.otherScript?.size).toBe("٢٤ بكسل");
     expect(d.otherScript?.weight).toBe("٤٠٠ (عادي)");
   });

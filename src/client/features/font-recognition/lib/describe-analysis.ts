@@ -10,8 +10,12 @@ export type DescribedFont = {
   /** The family's name in the other language, when it differs. */
   otherName?: string;
   confidence: string;
-  /** Set when the font is not in the library: "Not in our library; the closest we know: …". */
-  notInLibrary?: string;
+  /**
+   * Set when the font is not in the library ("Not in our library; the closest we know: …"), or may
+   * well not be: an answer stated at under 50% (the confidence reads how close the image is to the
+   * family, decision 0034), "We are not sure this font is in our library; …".
+   */
+  libraryNotice?: string;
   weight?: string;
   style?: string;
   size?: string;
@@ -61,9 +65,13 @@ function describeFont(analysis: ScriptAnalysis, lang: Lang, copy: FontRecognitio
     family,
     ...(other && other !== family ? { otherName: other } : {}),
     confidence: formatPercent(analysis.confidence, lang),
-    ...(analysis.inLibrary
+    ...(analysis.inLibrary && analysis.confidence >= 0.5
       ? {}
-      : { notInLibrary: interpolate(r.notInLibrary, { list: names.join(lang === "ar" ? "، " : ", ") }) }),
+      : {
+          libraryNotice: interpolate(analysis.inLibrary ? r.unsureInLibrary : r.notInLibrary, {
+            list: names.join(lang === "ar" ? "، " : ", "),
+          }),
+        }),
     ...(analysis.weight !== undefined
       ? { weight: `${formatInteger(analysis.weight, lang)}${weightName ? ` (${weightName})` : ""}` }
       : {}),
@@ -104,7 +112,7 @@ function summaryLines(described: DescribedFont, copy: FontRecognitionCopy, lang:
     }),
     interpolate(p.summaryConfidence, { confidence: described.confidence }),
   ];
-  if (described.notInLibrary) lines.unshift(described.notInLibrary);
+  if (described.libraryNotice) lines.unshift(described.libraryNotice);
   if (described.weight) lines.push(interpolate(p.summaryWeight, { weight: described.weight }));
   if (described.style) lines.push(interpolate(p.summaryStyle, { style: described.style }));
   if (described.size) lines.push(interpolate(p.summarySize, { size: described.size }));
