@@ -132,6 +132,8 @@ try {
 
 const inLib = rows.filter((r) => r.inLibrary);
 const outLib = rows.filter((r) => !r.inLibrary);
+/** In- and out-of-library uploads taken as equally likely: each population weighs half. */
+const halfWeight = (r: Row) => (r.inLibrary ? 0.5 / inLib.length : 0.5 / Math.max(1, outLib.length));
 mkdirSync(path.join(import.meta.dirname, "work"), { recursive: true });
 writeFileSync(
   path.join(import.meta.dirname, "work/open-set-rows.json"),
@@ -154,10 +156,7 @@ writeFileSync(
  */
 function confidenceMapAt(score: OpenSetScore, threshold: number) {
   const unflagged = (r: Row) => r.r.details.closeness[score] >= threshold;
-  const weighted = [
-    ...inLib.filter(unflagged).map((r) => ({ r, right: r.correct, weight: 0.5 / inLib.length })),
-    ...outLib.filter(unflagged).map((r) => ({ r, right: false, weight: 0.5 / Math.max(1, outLib.length) })),
-  ];
+  const weighted = rows.filter(unflagged).map((r) => ({ r, right: r.correct, weight: halfWeight(r) }));
   const probability = (w: (typeof weighted)[number]) => w.r.r.analysis.confidence;
   const map = fitConfidenceMap(weighted.map((w) => ({ ...w, probability: probability(w) })));
   // The two-reading model (decision 0034), on the same weighted images: it also reads how close the
@@ -227,12 +226,8 @@ const withModel = stated((r) =>
   applyConfidenceModel(r.r.analysis.confidence, r.r.details.closeness[best.score], confidenceModel),
 );
 const mixedEce = (confidence: Stating) =>
-  Math.round(
-    ece([
-      ...inLib.map((r) => ({ confidence: confidence(r), correct: r.correct, weight: 0.5 / inLib.length })),
-      ...outLib.map((r) => ({ confidence: confidence(r), correct: false, weight: 0.5 / Math.max(1, outLib.length) })),
-    ]) * 1000,
-  ) / 1000;
+  Math.round(ece(rows.map((r) => ({ confidence: confidence(r), correct: r.correct, weight: halfWeight(r) }))) * 1000) /
+  1000;
 // Caught: flagged, or named with a stated confidence under 0.5 (what the evaluation counts).
 const caughtStated = (confidence: Stating) =>
   Math.round((outLib.filter((r) => !unflagged(r) || confidence(r) < 0.5).length / Math.max(1, outLib.length)) * 1000) /

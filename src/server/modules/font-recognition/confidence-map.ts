@@ -92,9 +92,10 @@ const logOdds = (p: number) => {
   return Math.log(q / (1 - q));
 };
 
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
 export function applyConfidenceModel(probability: number, closeness: number, model: ConfidenceModel): number {
-  const z = model.probabilityLogOdds * logOdds(probability) + model.closeness * closeness + model.intercept;
-  return 1 / (1 + Math.exp(-z));
+  return sigmoid(model.probabilityLogOdds * logOdds(probability) + model.closeness * closeness + model.intercept);
 }
 
 /**
@@ -119,7 +120,7 @@ export function fitConfidenceModel(
     ];
     rows.forEach((r, i) => {
       const x = xs[i]!;
-      const p = 1 / (1 + Math.exp(-(w[0]! * x[0] + w[1]! * x[1] + w[2]! * x[2])));
+      const p = sigmoid(w[0]! * x[0] + w[1]! * x[1] + w[2]! * x[2]);
       const v = r.weight / total;
       for (let a = 0; a < 3; a++) {
         grad[a]! += v * ((r.right ? 1 : 0) - p) * x[a]!;

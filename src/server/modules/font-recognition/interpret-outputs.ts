@@ -155,12 +155,12 @@ export function combineCrops(raw: RawOutputs, labels: ModelLabels): Prediction {
   };
 }
 
-/** The weight the family really has that is nearest to the regressed value. */
 /** The CSS weight a raw reading of the weight head stands for (labels.weightMap). */
 export function mapWeight(weightCss: number, map?: ModelLabels["weightMap"]): number {
   return map ? map.intercept + map.slope * weightCss : weightCss;
 }
 
+/** The weight the family really has that is nearest to the regressed value. */
 export function snapWeight(family: LibraryFamily, weightCss: number): number {
   return family.weights.reduce(
     (best, w) => (Math.abs(w - weightCss) < Math.abs(best - weightCss) ? w : best),
