@@ -3,7 +3,7 @@ import type { InferenceSession } from "onnxruntime-node";
 import { describe, expect, it } from "vitest";
 import { projectPath } from "#server/lib/project-root.ts";
 import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
-import { analyzeImage, type LoadedModel } from "./analyze-image.ts";
+import { analyzeImage, defaultCropPlan, type CropPlan, type LoadedModel } from "./analyze-image.ts";
 import { NoTextFoundError } from "./errors.ts";
 import { findTextLines } from "./find-text-lines.ts";
 import { decodeGray, defaultImageLimits } from "./image-input.ts";
@@ -70,14 +70,22 @@ const labels: ModelLabels = {
   sizeRatios: [0, 1, 2, 3].map(() => ({ measure: "line" as const, ratio: 1, spread: 0 })),
 };
 
+/** Three windows a line, one place for a short one, six in all: the plan these tests count with. */
+const threeByLine: CropPlan = { perLine: 3, placements: 1, max: 6 };
+
 /**
  * A stand-in for the ONNX session: it recognises which line each window it is given was cut from
  * (by comparing pixels with the windows of each line) and answers as if `scripts[line]` were that
  * line's script: Arabic windows read as family c with size ratio 1, Latin ones as family a with 0.5.
  */
-async function fakeModel(bytes: Buffer, scripts: ("arabic" | "latin")[], withScriptHead: boolean) {
+async function fakeModel(
+  bytes: Buffer,
+  scripts: ("arabic" | "latin")[],
+  withScriptHead: boolean,
+  plan: CropPlan = threeByLine,
+) {
   const lines = findTextLines(await decodeGray(bytes), { maxLines: 3 });
-  const windows = lines.map((line) => lineToModelInputs(line, 3));
+  const windows = lines.map((line) => lineToModelInputs(line, plan.perLine, undefined, plan.placements));
   const lineOfWindow = (w: Float32Array) =>
     windows.findIndex((ws) => ws.some((x) => x.length === w.length && x.every((v, i) => v === w[i])));
   const seen: number[] = [];
@@ -112,7 +120,7 @@ async function fakeModel(bytes: Buffer, scripts: ("arabic" | "latin")[], withScr
       };
     },
   };
-  const model: LoadedModel = { session: session as unknown as InferenceSession, labels, library };
+  const model: LoadedModel = { session: session as unknown as InferenceSession, labels, library, crops: plan };
   return { model, lines, seen };
 }
 
@@ -169,7 +177,7 @@ describe("analyzeImage with lines in two scripts", () => {
 function fakeGate(
   lines: ReturnType<typeof findTextLines>,
   pNone: number[],
-  rescue?: { none: number; centroid: number },
+  rescue?: { none: number; centroid: number; doubt?: number },
 ) {
   const windowsPerLine = lines.map((line) => lineToModelInputs(line, 2).length);
   const session = {
@@ -194,6 +202,17 @@ function fakeGate(
     },
   };
 }
+
+describe("analyzeImage with the server's crop plan", () => {
+  it("reads each long line through five windows and averages all fifteen", async () => {
+    const bytes = sign();
+    const { model, seen } = await fakeModel(bytes, ["latin", "latin", "latin"], true, defaultCropPlan);
+    expect(defaultCropPlan).toEqual({ perLine: 5, placements: 3, max: 15 });
+    const { details } = await analyzeImage(model, bytes, undefined, defaultImageLimits);
+    expect(seen).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
+    expect(details.crops).toBe(15);
+  });
+});
 
 describe("analyzeImage behind the text gate", () => {
   it("reads only the lines the gate finds readable", async () => {
@@ -232,6 +251,17 @@ describe("analyzeImage behind the text gate", () => {
     const { model, lines } = await fakeModel(bytes, ["arabic", "latin", "latin"], true);
     model.gate = fakeGate(lines, [0.7, 0.6, 0.99], { none: 0.95, centroid: 1.01 });
     await expect(analyzeImage(model, bytes, undefined, defaultImageLimits)).rejects.toThrow(NoTextFoundError);
+  });
+
+  it("weighs the gate's doubt against the font model's closeness", async () => {
+    const bytes = sign();
+    const { model, lines } = await fakeModel(bytes, ["arabic", "latin", "latin"], true);
+    // Closeness 1, P(none) 0.7 on the doubtful line: a score of 0.3 with the doubt weighed in.
+    model.gate = fakeGate(lines, [0.7, 0.96, 0.99], { none: 0.95, centroid: 0.9, doubt: 1 });
+    await expect(analyzeImage(model, bytes, undefined, defaultImageLimits)).rejects.toThrow(NoTextFoundError);
+    model.gate = fakeGate(lines, [0.7, 0.96, 0.99], { none: 0.95, centroid: 0.29, doubt: 1 });
+    const { details } = await analyzeImage(model, bytes, undefined, defaultImageLimits);
+    expect(details).toMatchObject({ lines: 1, rescued: true });
   });
 
   it("does not look twice at lines the gate is sure hold no text", async () => {

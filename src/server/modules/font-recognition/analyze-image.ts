@@ -11,13 +11,28 @@ import {
   type OpenSetConfig,
 } from "./interpret-outputs.ts";
 import { NoTextFoundError, TextUnreadableError } from "./errors.ts";
-import { gateVerdict, scoreLines, type GateConfig, type GateVerdict, type LineScores } from "./text-gate.ts";
+import {
+  gateVerdict,
+  scoreLines,
+  secondLookScore,
+  type GateConfig,
+  type GateVerdict,
+  type LineScores,
+} from "./text-gate.ts";
 import { findTextLines } from "./find-text-lines.ts";
 import type { Box } from "./image-ops.ts";
 import { lineToModelInputs } from "./model-inputs.ts";
 
-/** At most this many model inputs per analysis: up to three lines, up to three windows each. */
-const MAX_CROPS = 6;
+/**
+ * How the font model reads the lines: up to `perLine` windows of a long line, `placements` of a
+ * short one, and at most `max` inputs averaged per analysis.
+ */
+export interface CropPlan {
+  perLine: number;
+  placements: number;
+  max: number;
+}
+export const defaultCropPlan: CropPlan = { perLine: 5, placements: 3, max: 15 };
 
 export interface DetailedAnalysis {
   analysis: FontAnalysis;
@@ -38,6 +53,7 @@ export interface LoadedModel {
   /** The no-text gate; without it every line found is analysed. */
   gate?: { session: InferenceSession; config: GateConfig };
   openSet?: OpenSetConfig;
+  crops?: CropPlan;
 }
 
 /**
@@ -76,11 +92,12 @@ async function classifyLines(
   // line in the other script is never left out; which of them each analysis averages is decided
   // after the run (buildImageAnalysis). An older model sees only the windows it averages.
   const readsScripts = model.session.outputNames.includes("script_logit");
+  const plan = model.crops ?? defaultCropPlan;
   const crops: Float32Array[] = [];
   const lineOf: number[] = [];
   for (const [index, line] of lines.entries()) {
-    for (const crop of lineToModelInputs(line, 3)) {
-      if (!readsScripts && crops.length >= MAX_CROPS) break;
+    for (const crop of lineToModelInputs(line, plan.perLine, undefined, plan.placements)) {
+      if (!readsScripts && crops.length >= plan.max) break;
       crops.push(crop);
       lineOf.push(index);
     }
@@ -107,7 +124,7 @@ async function classifyLines(
     lines,
     model.labels,
     model.library,
-    { maxCrops: MAX_CROPS, ...(model.openSet ? { openSet: model.openSet } : {}) },
+    { maxCrops: plan.max, ...(model.openSet ? { openSet: model.openSet } : {}) },
   );
   return { ...built, ms: { crops: t1 - t0, model: t2 - t1 } };
 }
@@ -128,14 +145,25 @@ export async function analyzeImage(
   // The second look (text-gate.ts): when the gate says "no text", the lines it doubts are text if
   // the font model finds them close enough to a family it knows.
   const secondLook = gated?.verdict.kind === "none";
-  const bar = model.gate?.config.thresholds.rescue?.centroid;
-  const kept = !gated
-    ? found
-    : (gated.verdict.kind === "none" ? gated.verdict.doubtful : gated.verdict.lines).map((i) => found[i]!);
-  if (secondLook && (bar === undefined || kept.length === 0))
+  const rescue = model.gate?.config.thresholds.rescue;
+  const keptIndexes = !gated
+    ? found.map((_, i) => i)
+    : gated.verdict.kind === "none"
+      ? gated.verdict.doubtful
+      : gated.verdict.lines;
+  const kept = keptIndexes.map((i) => found[i]!);
+  if (secondLook && (rescue === undefined || kept.length === 0))
     throw new NoTextFoundError("No text was found in the image");
   const { analysis, details, ms } = await classifyLines(model, kept);
-  if (secondLook && details.closeness.centroid < bar!) throw new NoTextFoundError("No text was found in the image");
+  if (
+    secondLook &&
+    secondLookScore(
+      details.closeness.centroid,
+      keptIndexes.map((i) => gated!.scores[i]!),
+      rescue!,
+    ) < rescue!.centroid
+  )
+    throw new NoTextFoundError("No text was found in the image");
   return {
     analysis,
     details: {

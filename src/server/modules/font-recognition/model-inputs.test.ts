@@ -23,6 +23,32 @@ describe("lineToModelInputs", () => {
     expect(crops[0]![MODEL_INPUT_WIDTH - 1]).toBe(0);
   });
 
+  it("sets a short line at several places across its window when asked", async () => {
+    const [line] = findTextLines(
+      await drawScene({
+        width: 300,
+        height: 120,
+        background: "#fff",
+        lines: [{ text: "Oud", x: 30, y: 80, size: 50, colour: "#000" }],
+      }),
+    );
+    const crops = lineToModelInputs(line!, 3, undefined, 3);
+    expect(crops).toHaveLength(3);
+    /** The first and last columns holding ink. */
+    const inkColumns = (crop: Float32Array) => {
+      const cols = Array.from({ length: MODEL_INPUT_WIDTH }, (_, x) =>
+        Array.from({ length: MODEL_INPUT_HEIGHT }, (_, y) => crop[y * MODEL_INPUT_WIDTH + x]!).some((v) => v > 0.5),
+      );
+      return [cols.indexOf(true), cols.lastIndexOf(true)] as const;
+    };
+    const [left, middle, right] = crops.map(inkColumns);
+    // The same ink, moved left to right: from near the start, through the middle, to near the end.
+    expect(left![0]).toBeLessThan(middle![0]);
+    expect(middle![0]).toBeLessThan(right![0]);
+    expect(right![1] - right![0]).toBe(left![1] - left![0]);
+    expect(middle).toEqual(inkColumns(lineToModelInputs(line!)[0]!));
+  });
+
   it("cuts a long line into evenly spaced windows, or one random window for training", async () => {
     const [line] = findTextLines(
       await drawScene({

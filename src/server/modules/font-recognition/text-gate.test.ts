@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gateVerdict, scoreLines } from "./text-gate.ts";
+import { gateVerdict, scoreLines, secondLookScore } from "./text-gate.ts";
 
 const classes = ["none", "text", "unreadable"];
 const thresholds = { none: 0.6, unreadable: 0.7 };
@@ -55,5 +55,15 @@ describe("gateVerdict", () => {
     // P(none) just under its bar, unreadable share just under its bar: readable text.
     expect(gateVerdict([line(0.59, 0.13, 0.28)], thresholds)).toEqual({ kind: "text", lines: [0] });
     expect(gateVerdict([line(0.6, 0.3, 0.1)], thresholds)).toEqual({ kind: "none", doubtful: [] });
+  });
+});
+
+describe("secondLookScore", () => {
+  it("takes the gate's doubt of the least doubtful line from the closeness, weighed by `doubt`", () => {
+    const scores = [line(0.9, 0.05, 0.05), line(0.6, 0.3, 0.1)];
+    expect(secondLookScore(0.8, scores, { none: 0.95, centroid: 0.2, doubt: 1 })).toBeCloseTo(0.2, 9);
+    expect(secondLookScore(0.8, scores, { none: 0.95, centroid: 0.2, doubt: 0.5 })).toBeCloseTo(0.5, 9);
+    // Without a weight, the closeness alone, as the first second look read it.
+    expect(secondLookScore(0.8, scores, { none: 0.95, centroid: 0.2 })).toBe(0.8);
   });
 });

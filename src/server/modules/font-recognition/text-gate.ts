@@ -16,11 +16,11 @@ export interface GateConfig {
     unreadable: number;
     /**
      * The second look: when no line passes `none`, the lines whose P(none) is under `rescue.none`
-     * are shown to the font model, and kept when the image's closeness to the best family (cosine
-     * to its centroid) reaches `rescue.centroid`, a bar fitted above every text-free calibration
-     * image. Absent: no second look.
+     * are shown to the font model, and kept when their second-look score (secondLookScore: the
+     * closeness to the best family, less `doubt` times the gate's P(none)) reaches `rescue.centroid`,
+     * a bar that at most 0.5% of text-free calibration images reach. Absent: no second look.
      */
-    rescue?: { none: number; centroid: number };
+    rescue?: { none: number; centroid: number; doubt?: number };
   };
 }
 
@@ -57,6 +57,21 @@ export function scoreLines(logits: Float32Array, lineOf: number[], lines: number
     const n = Math.max(1, counts[i]!);
     return { none: s[at("none")]! / n, text: s[at("text")]! / n, unreadable: s[at("unreadable")]! / n };
   });
+}
+
+/**
+ * What the second look weighs: how close the font model finds the doubtful lines to the best family
+ * (cosine to its centroid), less `doubt` times the gate's P(none) for the least doubtful of them. A
+ * short Arabic word can sit at a middling closeness, like a texture, but the gate doubts a texture
+ * far more; each reading alone separates them less well than the two together.
+ */
+export function secondLookScore(
+  centroid: number,
+  scores: LineScores[],
+  rescue: NonNullable<GateConfig["thresholds"]["rescue"]>,
+): number {
+  const none = Math.min(...scores.map((l) => l.none));
+  return centroid - (rescue.doubt ?? 0) * (Number.isFinite(none) ? none : 1);
 }
 
 /**
