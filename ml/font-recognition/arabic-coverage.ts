@@ -1,7 +1,10 @@
 // Whether an Arabic font covers the whole alphabet in its four contextual forms (build-library.ts
 // checks every library family with it; survey-fontsource-arabic.ts checks candidate packages).
 import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import type { LibraryFamily } from "#shared/schemas/font-library.ts";
+import { repoRoot } from "./render-sample.ts";
 
 // Hamza forms, the 28 letters and teh marbuta / alef maksura.
 const arabicLetters = [..."ءآأؤإئابةتثجحخدذرزسشصضطظعغفقكلمنهوىي"];
@@ -18,6 +21,18 @@ export function charset(file: string): Set<number> {
     for (let c = a; c <= (b ?? a); c++) out.add(c);
   }
   return out;
+}
+
+/**
+ * Whether every variant of the family draws the Latin digits itself. Some Arabic fonts (KacstBook,
+ * Blaka, …) have only the Arabic-Indic ones; Latin digits would come from a fallback font, so their
+ * lines get Arabic-Indic digits instead.
+ */
+export function hasLatinDigits(family: LibraryFamily): boolean {
+  return family.variants.every((v) => {
+    const codes = new Set(v.files.flatMap((f) => [...charset(path.join(repoRoot, f))]));
+    return [..."0123456789"].every((d) => codes.has(d.codePointAt(0)!));
+  });
 }
 
 function renderSignature(family: string, text: string): string {

@@ -7,11 +7,12 @@ import path from "node:path";
 import sharp from "sharp";
 import type { LibraryFamily } from "#shared/schemas/font-library.ts";
 import type { GrayImage } from "#server/modules/font-recognition/image-input.ts";
+import { hasLatinDigits } from "./arabic-coverage.ts";
 import type { Case, TextOf } from "./eval-data.ts";
 import { GATE_EVAL_PHOTOS, NEGATIVE_KINDS, negativeImage } from "./gate-data.ts";
 import { OTHER_BUILDS, OTHER_BUILD_PACKAGES, installedOtherBuild } from "./other-builds.ts";
 import { repoRoot } from "./render-sample.ts";
-import { digitLine, makeLine, shortWord, type Rng } from "./text-corpus.ts";
+import { digitLine, makeLine, shortWord, toArabicIndic, type Rng } from "./text-corpus.ts";
 
 const png = (g: GrayImage) =>
   sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } })
@@ -20,8 +21,18 @@ const png = (g: GrayImage) =>
 
 /** Short words of 3-5 letters from the held-out word list. */
 export const shortWords: TextOf = (rng, family) => shortWord(rng, family.script, "heldOut");
-/** Lines that are mostly digits: Latin digits for Latin families, mostly Arabic-Indic for Arabic ones. */
-export const digitLines: TextOf = (rng, family) => digitLine(rng, family.script);
+const drawsLatinDigits = new Map<string, boolean>();
+/**
+ * Lines that are mostly digits: Latin digits for Latin families, mostly Arabic-Indic for Arabic ones,
+ * and only Arabic-Indic for the Arabic fonts that lack Latin digits (training does the same): Chromium
+ * would draw their Latin digits in a fallback font, a line that shows another font than the one named.
+ */
+export const digitLines: TextOf = (rng, family) => {
+  const line = digitLine(rng, family.script);
+  if (family.script === "latin") return line;
+  if (!drawsLatinDigits.has(family.id)) drawsLatinDigits.set(family.id, hasLatinDigits(family));
+  return drawsLatinDigits.get(family.id) ? line : toArabicIndic(line);
+};
 
 /**
  * Text-free images: the evaluation's photographs (never trained on) whole and cropped, and every

@@ -35,7 +35,7 @@ import {
   MODEL_INPUT_HEIGHT,
   MODEL_INPUT_WIDTH,
 } from "#server/modules/font-recognition/model-inputs.ts";
-import { charset } from "./arabic-coverage.ts";
+import { hasLatinDigits } from "./arabic-coverage.ts";
 import { isBilingual } from "./bilingual.ts";
 import { asLibraryFamily, openSetExposureGroup } from "./held-out-fonts.ts";
 import { renderSample, repoRoot } from "./render-sample.ts";
@@ -184,18 +184,6 @@ function writeAtomic(target: string, data: Uint8Array | string): void {
 
 function hash32(s: string): number {
   return createHash("sha1").update(s).digest().readUInt32LE(0);
-}
-
-/**
- * Whether every variant of the family draws the Latin digits itself. Some Arabic fonts (KacstBook,
- * Blaka, …) have only the Arabic-Indic ones; Latin digits would come from a fallback font, so their
- * lines get Arabic-Indic digits instead.
- */
-function hasLatinDigits(family: LibraryFamily): boolean {
-  return family.variants.every((v) => {
-    const codes = new Set(v.files.flatMap((f) => [...charset(path.join(repoRoot, f))]));
-    return [..."0123456789"].every((d) => codes.has(d.codePointAt(0)!));
-  });
 }
 
 async function renderUnit(unit: Unit): Promise<Manifest> {
