@@ -263,7 +263,7 @@ Real text refused, by set: ${Object.entries(r.gate.realTextRefusedBySet)
     .map(([k, v]) => `${k} ${v}%`)
     .join(", ")}.${
     r.gate.secondLook
-      ? ` The gate's second look (a line it doubts is kept when the font model finds it close to a family it knows) kept ${r.gate.secondLook.realText} real-text images the gate alone would have refused, and ${r.gate.secondLook.noText} text-free ones.`
+      ? ` The gate's second look (a line it doubts is kept when the font model finds it close enough to a family it knows, the gate's doubt weighed against that closeness) kept ${r.gate.secondLook.realText} real-text images the gate alone would have refused, and ${r.gate.secondLook.noText} text-free ones.`
       : ""
   }
 Out-of-library lines were named most often as: ${r.openSet.closestNamed.map(([k, v]) => `${k} (${v})`).join(", ") || "none"}.${
