@@ -5,8 +5,10 @@
 // so together at most about 1% of real text is refused. Then the second look's bar (text-gate.ts
 // rescue): on its score (secondLookScore: the font model's closeness to its best family less
 // DOUBT_WEIGHT times the gate's P(none)), a bar that at most RESCUE_PASS (0.2%) of `--negatives`
-// text-free images (seeds of their own) reach when the gate doubts them; the text the gate refused is
-// tried again against it. Writes all of it into text-gate.json, so it must run
+// text-free images (seeds of their own) reach when the gate doubts them, among the lines at least as
+// sharp as all but SHARPNESS_LOSS (3%) of the doubted short words and digit lines (Chromium
+// screenshots of training words: rescue.sharpness); the text the gate refused is tried again
+// against it. Writes all of it into text-gate.json, so it must run
 // after the font model it is fitted to.
 //   node --import tsx ml/font-recognition/calibrate-gate.ts [--images 600] [--negatives 600]
 import { readFileSync, writeFileSync } from "node:fs";
@@ -21,9 +23,10 @@ import {
   type FontRecognizer,
 } from "#server/modules/font-recognition/recognize-font.ts";
 import { secondLookScore, type GateConfig, type LineScores } from "#server/modules/font-recognition/text-gate.ts";
+import { chromiumScreenshots } from "./eval-data.ts";
 import { NEGATIVE_KINDS, negativeImage, textImage } from "./gate-data.ts";
 import { quantile } from "./eval-scoring.ts";
-import { makeRng } from "./text-corpus.ts";
+import { digitLine, makeRng, shortWord } from "./text-corpus.ts";
 
 const { values } = parseArgs({
   options: { images: { type: "string", default: "600" }, negatives: { type: "string", default: "1500" } },
@@ -45,6 +48,8 @@ const DOUBT_WEIGHT = 1;
  * let 3 of them through (session 14), so 0.2% of twice as many.
  */
 const RESCUE_PASS = 0.002;
+/** The share of the doubted short words and digit lines the second look's sharpness floor may lose. */
+const SHARPNESS_LOSS = 0.03;
 const n = Number(values.images);
 const gateFile = path.join(defaultModelDir, "text-gate.json");
 const config = JSON.parse(readFileSync(gateFile, "utf8")) as GateConfig & Record<string, unknown>;
@@ -121,9 +126,9 @@ const unreadable = Math.min(0.98, Math.max(0.5, quantile(textScores.map(minShare
 const refused = (s: LineScores[] | null) => s === null || minNone(s) >= none;
 const unread = (s: LineScores[] | null) => s !== null && !refused(s) && minShare(s) >= unreadable;
 const thresholds = { none: Math.round(none * 1000) / 1000, unreadable: Math.round(unreadable * 1000) / 1000 };
-
-// The second look, through the recognizer as the server runs it: a bar of -1 keeps every doubtful
-// line, so each image the gate doubts comes back with the font model's closeness.
+// The second look, through the recognizer as the server runs it: a bar of -1e9 and no sharpness
+// floor keep every doubtful line, so each image the gate doubts comes back with the font model's
+// closeness, the gate's doubt and the lines' sharpness.
 writeFileSync(
   gateFile,
   JSON.stringify(
@@ -132,53 +137,75 @@ writeFileSync(
     1,
   ),
 );
-/** The second-look score of each image the second look would keep at some bar; null when it cannot. */
-const secondLook = async (recognizer: FontRecognizer, image: Buffer): Promise<number | null> => {
+/** What the second look reads of an image it would look at: its score and its sharpest doubtful line. */
+type Look = { score: number; sharpness: number };
+const secondLook = async (recognizer: FontRecognizer, image: Buffer): Promise<Look | null> => {
   try {
     const r = await recognizer.analyzeDetailed(image);
     if (!r.details.rescued) return null;
     const doubtful = r.details.gate!.filter((l) => l.none < RESCUE_NONE);
-    return secondLookScore(r.details.closeness.centroid, doubtful, {
-      none: RESCUE_NONE,
-      centroid: 0,
-      doubt: DOUBT_WEIGHT,
-    });
+    return {
+      score: secondLookScore(r.details.closeness.centroid, doubtful, {
+        none: RESCUE_NONE,
+        centroid: 0,
+        doubt: DOUBT_WEIGHT,
+      }),
+      sharpness: Math.max(...doubtful.map((l) => l.sharpness ?? 0)),
+    };
   } catch {
     return null;
   }
 };
+// The text the second look is for: short words and digit lines as Chromium draws them, from the
+// training word list (the evaluation's short words are held-out words), seeds of their own.
+const shortText = [
+  ...(await chromiumScreenshots(library.families, 2, makeRng(4_440_001), (r, f) => shortWord(r, f.script, "train"))),
+  ...(await chromiumScreenshots(library.families, 1, makeRng(4_440_002), (r, f) => digitLine(r, f.script))),
+];
 const second = await createFontRecognizer({ queueLimit: 100_000 });
-const negativeScores: number[] = [];
-const refusedScores: Record<"text" | "unreadable", (number | null)[]> = { text: [], unreadable: [] };
+const negativeLooks: Look[] = [];
+const shortTextLooks: Look[] = [];
+const refusedLooks: Record<"text" | "unreadable", (Look | null)[]> = { text: [], unreadable: [] };
 try {
-  for (const image of negatives) {
-    const c = await secondLook(second, image);
-    if (c !== null) negativeScores.push(c);
+  for (const image of [...negatives, ...images.none]) {
+    const look = await secondLook(second, image);
+    if (look) negativeLooks.push(look);
   }
-  for (const image of images.none) {
-    const c = await secondLook(second, image);
-    if (c !== null) negativeScores.push(c);
+  for (const c of shortText) {
+    const look = await secondLook(second, c.image);
+    if (look) shortTextLooks.push(look);
   }
   for (const kind of ["text", "unreadable"] as const) {
     for (const [i, s] of scores[kind].entries()) {
-      refusedScores[kind].push(refused(s) ? await secondLook(second, images[kind][i]!) : null);
+      refusedLooks[kind].push(refused(s) ? await secondLook(second, images[kind][i]!) : null);
     }
   }
 } finally {
   await second.close();
 }
+// The sharpness floor: at most SHARPNESS_LOSS of the doubted short text is softer. Softer lines, such
+// as a gradient's blurred band, get no second look.
+const sharpness =
+  Math.floor(
+    quantile(
+      shortTextLooks.map((l) => l.sharpness),
+      SHARPNESS_LOSS,
+    ) * 1000,
+  ) / 1000;
+const negativeScores = negativeLooks.filter((l) => l.sharpness >= sharpness).map((l) => l.score);
 // Every text-free image counts: those the gate is sure of can never pass the second look.
 const allNegatives = Number(values.negatives) + images.none.length;
 const passing = Math.floor(allNegatives * RESCUE_PASS);
 const highest = [...negativeScores].sort((a, b) => b - a);
 const centroid = Math.round(((highest[passing] ?? 0) + 1e-3) * 1000) / 1000;
-const keptBySecondLook = (kind: "text" | "unreadable", i: number) => (refusedScores[kind][i] ?? -Infinity) >= centroid;
+const keeps = (look: Look | null | undefined) => !!look && look.sharpness >= sharpness && look.score >= centroid;
+const keptBySecondLook = (kind: "text" | "unreadable", i: number) => keeps(refusedLooks[kind][i]);
 
 const rate = (xs: (LineScores[] | null)[], f: (s: LineScores[] | null, i: number) => boolean) =>
   Math.round((xs.filter(f).length / Math.max(1, xs.length)) * 1000) / 10;
 const summary = {
   images: n,
-  thresholds: { ...thresholds, rescue: { none: RESCUE_NONE, centroid, doubt: DOUBT_WEIGHT } },
+  thresholds: { ...thresholds, rescue: { none: RESCUE_NONE, centroid, doubt: DOUBT_WEIGHT, sharpness } },
   textRefusedAsNone: rate(scores.text, (s, i) => refused(s) && !keptBySecondLook("text", i)),
   textRefusedAsNoneByTheGateAlone: rate(scores.text, refused),
   textRefusedAsUnreadable: rate(scores.text, unread),
@@ -188,7 +215,11 @@ const summary = {
   unreadableRefusedAsNone: rate(scores.unreadable, (s, i) => refused(s) && !keptBySecondLook("unreadable", i)),
   secondLook: {
     negatives: allNegatives,
-    negativesDoubted: negativeScores.length,
+    negativesDoubted: negativeLooks.length,
+    negativesSharpEnough: negativeScores.length,
+    shortTextImages: shortText.length,
+    shortTextDoubted: shortTextLooks.length,
+    shortTextKept: shortTextLooks.filter(keeps).length,
     negativesKept: negativeScores.filter((c) => c >= centroid).length,
     highestNegativeScores: highest.slice(0, 8).map((c) => Math.round(c * 1000) / 1000),
   },

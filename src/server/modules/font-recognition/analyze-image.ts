@@ -12,6 +12,7 @@ import {
 } from "./interpret-outputs.ts";
 import { NoTextFoundError, TextUnreadableError } from "./errors.ts";
 import {
+  edgeSharpness,
   gateVerdict,
   scoreLines,
   secondLookScore,
@@ -76,7 +77,11 @@ async function runGate(
   const input = new Float32Array(windows.length * height * width);
   windows.forEach((w, i) => input.set(w, i * height * width));
   const out = await gate.session.run({ [name]: new Tensor("float32", input, [windows.length, 1, height, width]) });
-  const scores = scoreLines(out.gate_logits!.data as Float32Array, lineOf, lines.length, gate.config.classes);
+  const sharpness = new Array<number>(lines.length).fill(0);
+  windows.forEach((w, k) => (sharpness[lineOf[k]!]! += edgeSharpness(w, width, height)));
+  const scores = scoreLines(out.gate_logits!.data as Float32Array, lineOf, lines.length, gate.config.classes).map(
+    (s, i) => ({ ...s, sharpness: sharpness[i]! / Math.max(1, lineOf.filter((l) => l === i).length) }),
+  );
   const verdict = gateVerdict(scores, gate.config.thresholds);
   if (verdict.kind === "unreadable") throw new TextUnreadableError("The text is too small or too blurry to read");
   return { verdict, scores };

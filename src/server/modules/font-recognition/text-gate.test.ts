@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gateVerdict, scoreLines, secondLookScore } from "./text-gate.ts";
+import { edgeSharpness, gateVerdict, scoreLines, secondLookScore } from "./text-gate.ts";
 
 const classes = ["none", "text", "unreadable"];
 const thresholds = { none: 0.6, unreadable: 0.7 };
@@ -39,6 +39,15 @@ describe("gateVerdict", () => {
     expect(gateVerdict([line(0.85, 0.1, 0.05)], rescue)).toEqual({ kind: "none", doubtful: [] });
   });
 
+  it("gives no second look to a line softer than the sharpness floor", () => {
+    const rescue = { ...thresholds, rescue: { none: 0.85, centroid: 0.9, sharpness: 0.1 } };
+    const soft = { ...line(0.7, 0.2, 0.1), sharpness: 0.05 };
+    const sharp = { ...line(0.8, 0.15, 0.05), sharpness: 0.4 };
+    expect(gateVerdict([soft, sharp], rescue)).toEqual({ kind: "none", doubtful: [1] });
+    // Lines whose sharpness was not measured are judged on P(none) alone.
+    expect(gateVerdict([line(0.7, 0.2, 0.1)], rescue)).toEqual({ kind: "none", doubtful: [0] });
+  });
+
   it("answers unreadable when the text lines are all too small or blurry", () => {
     expect(gateVerdict([line(0.1, 0.2, 0.7), line(0.95, 0, 0.05)], thresholds)).toEqual({ kind: "unreadable" });
   });
@@ -65,5 +74,29 @@ describe("secondLookScore", () => {
     expect(secondLookScore(0.8, scores, { none: 0.95, centroid: 0.2, doubt: 0.5 })).toBeCloseTo(0.5, 9);
     // Without a weight, the closeness alone, as the first second look read it.
     expect(secondLookScore(0.8, scores, { none: 0.95, centroid: 0.2 })).toBe(0.8);
+  });
+});
+
+describe("edgeSharpness", () => {
+  /** A 48x192 window holding a vertical bar 6 px wide, its edges blurred over `ramp` pixels. */
+  const bar = (ramp: number) => {
+    const w = new Float32Array(48 * 192);
+    for (let y = 0; y < 48; y++)
+      for (let x = 0; x < 192; x++) {
+        const d = Math.abs(x - 96) - 3; // distance outside the bar's core
+        w[y * 192 + x] = d <= 0 ? 1 : Math.max(0, 1 - d / ramp);
+      }
+    return w;
+  };
+
+  it("is high for a crisp stroke and low for the same stroke blurred into a band", () => {
+    const crisp = edgeSharpness(bar(1), 192, 48);
+    const soft = edgeSharpness(bar(30), 192, 48);
+    expect(crisp).toBeGreaterThan(0.2);
+    expect(soft).toBeLessThan(0.02);
+  });
+
+  it("is zero for an empty window", () => {
+    expect(edgeSharpness(new Float32Array(48 * 192), 192, 48)).toBe(0);
   });
 });

@@ -18,9 +18,12 @@ export interface GateConfig {
      * The second look: when no line passes `none`, the lines whose P(none) is under `rescue.none`
      * are shown to the font model, and kept when their second-look score (secondLookScore: the
      * closeness to the best family, less `doubt` times the gate's P(none)) reaches `rescue.centroid`,
-     * a bar that at most 0.5% of text-free calibration images reach. Absent: no second look.
+     * a bar that at most 0.2% of text-free calibration images reach. A line softer than
+     * `rescue.sharpness` (edgeSharpness of its windows) gets no second look: a blurred band of a
+     * gradient can sit as close to a family as a word, but it has no stroke edges. Absent: no
+     * second look.
      */
-    rescue?: { none: number; centroid: number; doubt?: number };
+    rescue?: { none: number; centroid: number; doubt?: number; sharpness?: number };
   };
 }
 
@@ -33,6 +36,27 @@ export interface LineScores {
   none: number;
   text: number;
   unreadable: number;
+  /** The edge sharpness of the line's windows (edgeSharpness, averaged), when it was measured. */
+  sharpness?: number;
+}
+
+/**
+ * How sharp a model window's edges are: the energy of its pixel differences over the energy of its
+ * ink. A letter's strokes have edges a pixel or two wide at the model's height; a blurred band has
+ * none, however its outline reads to the font model.
+ */
+export function edgeSharpness(window: Float32Array, width: number, height: number): number {
+  let edges = 0;
+  let ink = 0;
+  for (let y = 0; y < height - 1; y++)
+    for (let x = 0; x < width - 1; x++) {
+      const v = window[y * width + x]!;
+      const dx = window[y * width + x + 1]! - v;
+      const dy = window[(y + 1) * width + x]! - v;
+      edges += dx * dx + dy * dy;
+      ink += v * v;
+    }
+  return ink > 0 ? edges / ink : 0;
 }
 
 function softmax(xs: number[]): number[] {
@@ -84,7 +108,11 @@ export function gateVerdict(scores: LineScores[], thresholds: GateConfig["thresh
   const textLike = indexed.filter(({ s }) => s.none < thresholds.none);
   if (textLike.length === 0) {
     const bar = thresholds.rescue?.none ?? -Infinity;
-    return { kind: "none", doubtful: indexed.filter(({ s }) => s.none < bar).map(({ i }) => i) };
+    const soft = thresholds.rescue?.sharpness ?? -Infinity;
+    return {
+      kind: "none",
+      doubtful: indexed.filter(({ s }) => s.none < bar && (s.sharpness ?? Infinity) >= soft).map(({ i }) => i),
+    };
   }
   const readable = textLike.filter(
     ({ s }) => s.unreadable / Math.max(1e-9, s.text + s.unreadable) < thresholds.unreadable,
