@@ -3,16 +3,19 @@ import { findTextLines } from "./find-text-lines.ts";
 import { lineToModelInputs, MODEL_INPUT_HEIGHT, MODEL_INPUT_WIDTH } from "./model-inputs.ts";
 import { drawScene } from "./test-fixtures.ts";
 
+/** The line found in a white scene `width` pixels wide holding `text` in black. */
+async function lineOf(text: string, width: number, size: number, x: number) {
+  const [line] = findTextLines(
+    await drawScene({ width, height: 120, background: "#fff", lines: [{ text, x, y: 80, size, colour: "#000" }] }),
+  );
+  return line;
+}
+/** The line of a short word, narrower than a model window at the model's height. */
+const shortLine = () => lineOf("Oud", 300, 50, 30);
+
 describe("lineToModelInputs", () => {
   it("scales a line to the model height and pads a short one to its width", async () => {
-    const [line] = findTextLines(
-      await drawScene({
-        width: 300,
-        height: 120,
-        background: "#fff",
-        lines: [{ text: "Oud", x: 30, y: 80, size: 50, colour: "#000" }],
-      }),
-    );
+    const line = await shortLine();
     const crops = lineToModelInputs(line!);
     expect(crops).toHaveLength(1);
     expect(crops[0]).toHaveLength(MODEL_INPUT_HEIGHT * MODEL_INPUT_WIDTH);
@@ -24,14 +27,7 @@ describe("lineToModelInputs", () => {
   });
 
   it("sets a short line at several places across its window when asked", async () => {
-    const [line] = findTextLines(
-      await drawScene({
-        width: 300,
-        height: 120,
-        background: "#fff",
-        lines: [{ text: "Oud", x: 30, y: 80, size: 50, colour: "#000" }],
-      }),
-    );
+    const line = await shortLine();
     const crops = lineToModelInputs(line!, 3, undefined, 3);
     expect(crops).toHaveLength(3);
     /** The first and last columns holding ink. */
@@ -50,14 +46,7 @@ describe("lineToModelInputs", () => {
   });
 
   it("cuts a long line into evenly spaced windows, or one random window for training", async () => {
-    const [line] = findTextLines(
-      await drawScene({
-        width: 1400,
-        height: 120,
-        background: "#fff",
-        lines: [{ text: "A long line of text about heritage and craft", x: 20, y: 80, size: 44, colour: "#000" }],
-      }),
-    );
+    const line = await lineOf("A long line of text about heritage and craft", 1400, 44, 20);
     expect(lineToModelInputs(line!, 3)).toHaveLength(3);
     let seed = 1;
     expect(lineToModelInputs(line!, 3, () => (seed = (seed * 16807) % 2147483647) / 2147483647)).toHaveLength(1);
