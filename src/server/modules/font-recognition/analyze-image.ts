@@ -77,10 +77,15 @@ async function runGate(
   const input = new Float32Array(windows.length * height * width);
   windows.forEach((w, i) => input.set(w, i * height * width));
   const out = await gate.session.run({ [name]: new Tensor("float32", input, [windows.length, 1, height, width]) });
+  // Each line's edge sharpness, the mean over its windows: the second look passes over soft lines.
   const sharpness = new Array<number>(lines.length).fill(0);
-  windows.forEach((w, k) => (sharpness[lineOf[k]!]! += edgeSharpness(w, width, height)));
+  const count = new Array<number>(lines.length).fill(0);
+  windows.forEach((w, k) => {
+    sharpness[lineOf[k]!]! += edgeSharpness(w, width, height);
+    count[lineOf[k]!]!++;
+  });
   const scores = scoreLines(out.gate_logits!.data as Float32Array, lineOf, lines.length, gate.config.classes).map(
-    (s, i) => ({ ...s, sharpness: sharpness[i]! / Math.max(1, lineOf.filter((l) => l === i).length) }),
+    (s, i) => ({ ...s, sharpness: sharpness[i]! / Math.max(1, count[i]!) }),
   );
   const verdict = gateVerdict(scores, gate.config.thresholds);
   if (verdict.kind === "unreadable") throw new TextUnreadableError("The text is too small or too blurry to read");
@@ -147,8 +152,9 @@ export async function analyzeImage(
   const tg = performance.now();
   const gated = model.gate ? await runGate(model.gate, found) : undefined;
   const tg1 = performance.now();
-  // The second look (text-gate.ts): when the gate says "no text", the lines it doubts are text if
-  // the font model finds them close enough to a family it knows.
+  // The second look (text-gate.ts): when the gate says "no text", the sharp enough lines it doubts
+  // are text if the font model finds them close enough to a family it knows, the gate's doubt
+  // weighed against that closeness (secondLookScore).
   const secondLook = gated?.verdict.kind === "none";
   const rescue = model.gate?.config.thresholds.rescue;
   const keptIndexes = !gated
