@@ -10,7 +10,7 @@
 // screenshots of training words: rescue.sharpness); the text the gate refused is tried again
 // against it. Writes all of it into text-gate.json, so it must run
 // after the font model it is fitted to.
-//   node --import tsx ml/font-recognition/calibrate-gate.ts [--images 600] [--negatives 600]
+//   node --import tsx ml/font-recognition/calibrate-gate.ts [--images 600] [--negatives 1500]
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -145,11 +145,7 @@ const secondLook = async (recognizer: FontRecognizer, image: Buffer): Promise<Lo
     if (!r.details.rescued) return null;
     const doubtful = r.details.gate!.filter((l) => l.none < RESCUE_NONE);
     return {
-      score: secondLookScore(r.details.closeness.centroid, doubtful, {
-        none: RESCUE_NONE,
-        centroid: 0,
-        doubt: DOUBT_WEIGHT,
-      }),
+      score: secondLookScore(r.details.closeness.centroid, doubtful, DOUBT_WEIGHT),
       sharpness: Math.max(...doubtful.map((l) => l.sharpness ?? 0)),
     };
   } catch {

@@ -171,7 +171,7 @@ export async function analyzeImage(
     secondLookScore(
       details.closeness.centroid,
       keptIndexes.map((i) => gated!.scores[i]!),
-      rescue!,
+      rescue!.doubt ?? 0,
     ) < rescue!.centroid
   )
     throw new NoTextFoundError("No text was found in the image");

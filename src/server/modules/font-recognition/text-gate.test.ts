@@ -70,10 +70,10 @@ describe("gateVerdict", () => {
 describe("secondLookScore", () => {
   it("takes the gate's doubt of the least doubtful line from the closeness, weighed by `doubt`", () => {
     const scores = [line(0.9, 0.05, 0.05), line(0.6, 0.3, 0.1)];
-    expect(secondLookScore(0.8, scores, { none: 0.95, centroid: 0.2, doubt: 1 })).toBeCloseTo(0.2, 9);
-    expect(secondLookScore(0.8, scores, { none: 0.95, centroid: 0.2, doubt: 0.5 })).toBeCloseTo(0.5, 9);
+    expect(secondLookScore(0.8, scores, 1)).toBeCloseTo(0.2, 9);
+    expect(secondLookScore(0.8, scores, 0.5)).toBeCloseTo(0.5, 9);
     // Without a weight, the closeness alone, as the first second look read it.
-    expect(secondLookScore(0.8, scores, { none: 0.95, centroid: 0.2 })).toBe(0.8);
+    expect(secondLookScore(0.8, scores, 0)).toBe(0.8);
   });
 });
 

@@ -85,17 +85,13 @@ export function scoreLines(logits: Float32Array, lineOf: number[], lines: number
 
 /**
  * What the second look weighs: how close the font model finds the doubtful lines to the best family
- * (cosine to its centroid), less `doubt` times the gate's P(none) for the least doubtful of them. A
+ * (cosine to its centroid), less `doubt` (rescue.doubt) times the gate's P(none) for the least doubtful of them. A
  * short Arabic word can sit at a middling closeness, like a texture, but the gate doubts a texture
  * far more; each reading alone separates them less well than the two together.
  */
-export function secondLookScore(
-  centroid: number,
-  scores: LineScores[],
-  rescue: NonNullable<GateConfig["thresholds"]["rescue"]>,
-): number {
+export function secondLookScore(centroid: number, scores: LineScores[], doubt: number): number {
   const none = Math.min(...scores.map((l) => l.none));
-  return centroid - (rescue.doubt ?? 0) * (Number.isFinite(none) ? none : 1);
+  return centroid - doubt * (Number.isFinite(none) ? none : 1);
 }
 
 /**
