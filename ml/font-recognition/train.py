@@ -92,6 +92,41 @@ class FontNet(nn.Module):
                 self.size(h).squeeze(1), self.script(h).squeeze(1))
 
 
+def widen_state(state, model, noise=0.01, seed=0):
+    """A state dict of a narrower FontNet made to fit `model` (Net2WiderNet, Chen et al. 2016): each
+    added channel of a conv layer copies a random existing one (its filter and batch-norm values), and
+    the next layer's weights from a copied channel are shared among its copies, so the wider network
+    computes the same function. A little noise on the copies lets them grow apart in training."""
+    target = model.state_dict()
+    out = dict(state)
+    gen = torch.Generator().manual_seed(seed)
+    convs = sorted({int(k.split('.')[1]) for k in state if k.startswith('features.')})
+    share = None  # (mapping, counts) of the previous layer's output channels
+    for i in convs:
+        w = state[f'features.{i}.0.weight']
+        old, new = w.shape[0], target[f'features.{i}.0.weight'].shape[0]
+        if share is not None:  # input channels: the previous layer's copies share its weights
+            g, counts = share
+            w = w[:, g] / counts[g].view(1, -1, 1, 1)
+        g = torch.cat([torch.arange(old), torch.randint(0, old, (new - old,), generator=gen)])
+        counts = torch.bincount(g, minlength=old).float()
+        w = w[g].clone()
+        w[old:] += noise * w[old:].std() * torch.randn(w[old:].shape, generator=gen)
+        out[f'features.{i}.0.weight'] = w
+        for name in ('weight', 'bias', 'running_mean', 'running_var'):
+            out[f'features.{i}.1.{name}'] = state[f'features.{i}.1.{name}'][g].clone()
+        share = (g, counts)
+    # The head sees [mean, max] of the last layer's channels: both halves are shared the same way.
+    g, counts = share
+    w = state['hidden.0.weight']
+    old = len(counts)
+    w = torch.cat([w[:, :old][:, g], w[:, old:][:, g]], dim=1) / torch.cat([counts[g], counts[g]]).view(1, -1)
+    out['hidden.0.weight'] = w
+    for k, v in target.items():
+        assert out[k].shape == v.shape, f'{k}: {tuple(out[k].shape)} cannot become {tuple(v.shape)}'
+    return out
+
+
 def to_tensor(x):
     return torch.from_numpy(x).float().div_(255.0)
 
@@ -316,7 +351,11 @@ def main():
         if state is not None:
             print('train-state.pt is from other data or options: starting afresh', flush=True)
         if args.init:
-            model.load_state_dict(torch.load(args.init, map_location=device))
+            init = torch.load(args.init, map_location='cpu')
+            if init['features.0.0.weight'].shape != model.state_dict()['features.0.0.weight'].shape:
+                init = widen_state(init, model)
+                print(f'widened {args.init} to width {args.width}', flush=True)
+            model.load_state_dict(init)
             print('continuing from', args.init, flush=True)
     budget = args.minutes * 60
     start = time.time() - elapsed

@@ -8,6 +8,10 @@
 #                                       # continue the committed model (a new cosine cycle at LR 1e-3)
 #   INIT=ml/font-recognition/checkpoints/font-model.pt MINUTES=0 bash ml/font-recognition/train.sh
 #                                       # export and calibrate the committed model as it is
+#   INIT=ml/font-recognition/checkpoints/font-model.pt SEED=4 MINUTES=70 bash ml/font-recognition/train.sh
+#                                       # continue it on newly drawn lines (see SEED below)
+#   INIT=ml/font-recognition/checkpoints/font-model.pt WIDTH=1.5 ... # continue it wider (train.py
+#                                       # widens the checkpoint without changing what it computes)
 #
 # Resumable end to end: kill it at any point and run the same command again. Rendering keeps every
 # finished unit (render-dataset.ts), training resumes from its last checkpoint (train.py,
@@ -22,6 +26,9 @@ TEST_PER_FAMILY="${TEST_PER_FAMILY:-40}"
 MINUTES="${MINUTES:-80}"
 WIDTH="${WIDTH:-1.25}"
 JOBS="${JOBS:-2}"
+# The renderer's seed: a new one draws new lines (every line of the data changes), so a continued
+# model trains on lines it has not memorised.
+SEED="${SEED:-1}"
 # The mix of kinds of line (render-dataset.ts): short words, digit-heavy lines, and the share of a
 # bilingual Arabic family's lines set in Latin. Cycle 4 raised them from 0.12/0.10/0.28, the three
 # weakest measures of cycle 3.
@@ -79,7 +86,7 @@ echo "== build-library"
 nice -n 10 node --import tsx ml/font-recognition/build-library.ts
 echo "== render-dataset ($(date -u +%H:%M:%S) UTC)"
 nice -n 10 node --import tsx ml/font-recognition/render-dataset.ts \
-  --train "$TRAIN_PER_FAMILY" --val "$VAL_PER_FAMILY" --test "$TEST_PER_FAMILY" --jobs "$JOBS" --out "$DATA" \
+  --train "$TRAIN_PER_FAMILY" --val "$VAL_PER_FAMILY" --test "$TEST_PER_FAMILY" --jobs "$JOBS" --out "$DATA" --seed "$SEED" \
   --short-share "$SHORT_SHARE" --digit-share "$DIGIT_SHARE" --latin-share "$LATIN_SHARE"
 
 TRAIN_KEY="$(sum "$DATA/meta.json" models/font-recognition/library.json)-m$MINUTES-w$WIDTH"
