@@ -455,7 +455,7 @@ def main():
         'sizeRatios': size_ratios(ytr, n_fam, arabic_family),
         'training': {'samples': len(xtr), 'epochs': epoch, 'steps': step, 'minutes': round((time.time() - start) / 60, 1),
                      'width': args.width, 'device': device.type, 'resumed': resumed,
-                     'bilingual': meta.get('bilingual', []), 'shares': meta.get('shares'),
+                     'bilingual': meta.get('bilingual', []), 'shares': meta.get('shares'), 'renderSeed': meta.get('seed'),
                      'continuedFrom': args.init and os.path.relpath(args.init, ROOT),
                      'exposure': args.exposure and {'lines': len(xex), 'weight': args.exposure_weight,
                                                     'batch': args.exposure_batch},
