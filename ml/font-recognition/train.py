@@ -361,6 +361,7 @@ def main():
     start = time.time() - elapsed
     last_save = time.time()
     ytr_t = torch.from_numpy(ytr)
+    seen = np.sort(np.random.RandomState(3).permutation(len(xtr))[:min(len(xtr), len(xva) or 5000)])
     # --minutes 0 with --init: no training, only the export below (a new library's centroids and
     # calibration for a committed checkpoint).
     done = args.minutes <= 0
@@ -404,6 +405,8 @@ def main():
         if len(xva):
             vo = predict(model, xva)
             vm = metrics(vo, yva, 1.0)
+            # The same measure on lines it trains on: far above validation, the model is memorising them.
+            vm['seenTop1'] = metrics(predict(model, xtr[seen]), ytr[seen], 1.0)['top1']
             if xex is not None:
                 sub = xex[np.random.RandomState(2).permutation(len(xex))[:3000]]
                 vm['exposureCaught'] = caught_share(vo[0], predict(model, sub)[0])
