@@ -164,7 +164,8 @@ test.describe("about", () => {
 test.describe("scroll reveal", () => {
   test("below the fold, sections wait hidden and appear once when scrolled to", async ({ page }) => {
     await open(page, "/about");
-    expect(await page.locator("[data-reveal=pending]").count()).toBeGreaterThan(2);
+    // Reveals hide themselves in a task queued after hydration (reveal.tsx, flush): wait for it.
+    await expect.poll(() => page.locator("[data-reveal=pending]").count()).toBeGreaterThan(2);
     const first = page.locator("[data-reveal]").first();
     await expect(first).toHaveAttribute("data-reveal", "pending");
     await first.scrollIntoViewIfNeeded();
