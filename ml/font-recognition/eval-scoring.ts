@@ -6,7 +6,8 @@ import type { DetailedAnalysis } from "#server/modules/font-recognition/recogniz
 /** The parts of an analysis the scoring reads. */
 export interface ScoredAnalysis {
   analysis: Pick<DetailedAnalysis["analysis"], "confidence" | "weight" | "style" | "size"> & { inLibrary?: boolean };
-  details: Pick<DetailedAnalysis["details"], "familyId" | "top5" | "styleHead" | "rescued">;
+  details: Pick<DetailedAnalysis["details"], "familyId" | "top5" | "styleHead" | "rescued"> &
+    Partial<Pick<DetailedAnalysis["details"], "closeness">>;
 }
 
 /** One evaluation image: what it really shows, and what the recognizer said (or the error it threw). */

@@ -262,6 +262,25 @@ try {
     sustained,
     seconds: Math.round((Date.now() - started) / 1000),
   };
+  // Every image's reading, for studying the open-set decision and the confidence without the
+  // recognizer (work/eval/outcomes.json, beside calibrate-open-set.ts's work/open-set-rows.json).
+  writeFileSync(
+    path.join(workDir, "outcomes.json"),
+    JSON.stringify(
+      Object.entries(results).flatMap(([set, xs]) =>
+        xs.map((o) => ({
+          set,
+          familyId: o.familyId,
+          predicted: o.result?.details.familyId,
+          probability: o.result?.details.top5[0]?.probability,
+          confidence: o.result?.analysis.confidence,
+          inLibrary: o.result?.analysis.inLibrary,
+          ...o.result?.details.closeness,
+          error: o.error,
+        })),
+      ),
+    ),
+  );
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(path.join(reportDir, "evaluation.json"), JSON.stringify(report, null, 1) + "\n");
   writeFileSync(
