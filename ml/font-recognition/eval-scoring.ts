@@ -7,7 +7,7 @@ import type { DetailedAnalysis } from "#server/modules/font-recognition/recogniz
 export interface ScoredAnalysis {
   analysis: Pick<DetailedAnalysis["analysis"], "confidence" | "weight" | "style" | "size"> & { inLibrary?: boolean };
   details: Pick<DetailedAnalysis["details"], "familyId" | "top5" | "styleHead" | "rescued"> &
-    Partial<Pick<DetailedAnalysis["details"], "closeness">>;
+    Partial<Pick<DetailedAnalysis["details"], "closeness" | "script" | "familyLogits">>;
 }
 
 /** One evaluation image: what it really shows, and what the recognizer said (or the error it threw). */

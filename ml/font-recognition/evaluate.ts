@@ -51,6 +51,8 @@ const { values } = parseArgs({
     workers: { type: "string" },
     "only-families-of": { type: "string" },
     out: { type: "string" },
+    // Also write every image's family logits to work/eval/outcomes.json (about 8 MB).
+    "dump-logits": { type: "boolean", default: false },
   },
 });
 const perFamily = Number(values["per-family"]);
@@ -275,7 +277,11 @@ try {
           probability: o.result?.details.top5[0]?.probability,
           confidence: o.result?.analysis.confidence,
           inLibrary: o.result?.analysis.inLibrary,
+          script: o.result?.details.script,
           ...o.result?.details.closeness,
+          ...(values["dump-logits"]
+            ? { logits: o.result?.details.familyLogits?.map((l) => Math.round(l * 1000) / 1000) }
+            : {}),
           error: o.error,
         })),
       ),
