@@ -460,6 +460,22 @@ describe("a sign in two scripts", () => {
     expect(analysis.otherScript).toMatchObject({ fontFamily: "Name a", inLibrary: false, confidence: 0.2 });
   });
 
+  it("names only an Arabic family for text the script head reads as Arabic: no Latin family can draw it", () => {
+    // A line of Arabic-Indic digits whose windows look most like Latin a (logit 5), then Arabic d (4).
+    const digits: Crop[] = [0, 1].map(() => ({ script: "arabic", size: 0.8 }));
+    const raw = outputs(digits);
+    raw.familyLogits.set([5, 1, 0, 4, 5, 1, 0, 4]);
+    const { analysis, details } = buildImageAnalysis(raw, [0, 0], measures.slice(0, 1), lab, lib, { maxCrops: 6 });
+    expect(analysis).toMatchObject({ fontFamily: "Name d", script: "arabic" });
+    expect(details.top5.map((t) => t.id).slice(0, 2)).toEqual(["d", "c"]);
+    expect(details.top5.find((t) => t.id === "a")?.probability ?? 0).toBe(0);
+    // Unsure of the script (mean logit under the margin), the line may still be named Latin a.
+    raw.scriptLogit!.set([0.5, 0.5]);
+    expect(buildImageAnalysis(raw, [0, 0], measures.slice(0, 1), lab, lib, { maxCrops: 6 }).analysis.fontFamily).toBe(
+      "Name a",
+    );
+  });
+
   it("answers one analysis when every line is in one script", () => {
     const latin: Crop[] = [0, 1, 2, 3].map(() => ({ script: "latin", size: 0.5 }));
     const { analysis, details } = buildImageAnalysis(outputs(latin), [0, 0, 1, 1], measures.slice(0, 2), lab, lib, {

@@ -125,13 +125,18 @@ function mean(rows: Float32Array, n: number, width: number): number[] {
   return out;
 }
 
-/** Averages the crops' logits and outputs, then applies the calibration temperature. */
-export function combineCrops(raw: RawOutputs, labels: ModelLabels): Prediction {
+/**
+ * Averages the crops' logits and outputs, then applies the calibration temperature. With `candidates`
+ * (family indices), only those families can be named: the others get probability 0.
+ */
+export function combineCrops(raw: RawOutputs, labels: ModelLabels, candidates?: ReadonlySet<number>): Prediction {
   const F = labels.families.length;
   const S = labels.arabicStyles.length;
   const E = raw.embedding.length / raw.n;
   const logits = mean(raw.familyLogits, raw.n, F);
-  const probs = softmax(logits.map((l) => l / labels.temperature));
+  const probs = softmax(
+    logits.map((l, i) => (!candidates || candidates.has(i) ? l / labels.temperature : Number.NEGATIVE_INFINITY)),
+  );
   const top = probs
     .map((probability, index) => ({ index, probability }))
     .sort((a, b) => b.probability - a.probability)
@@ -342,6 +347,28 @@ export function groupCrops(
   };
 }
 
+/**
+ * Whether the script head reads the crops as Arabic by at least SCRIPT_MARGIN (mean logit): Arabic
+ * letters or Arabic-Indic digits, which no Latin family of the library can draw.
+ */
+export function seenInArabic(raw: Pick<RawOutputs, "scriptLogit">, crops: number[]): boolean {
+  if (!raw.scriptLogit || crops.length === 0) return false;
+  return crops.reduce((s, k) => s + raw.scriptLogit![k]!, 0) / crops.length >= SCRIPT_MARGIN;
+}
+
+const arabicFamiliesOf = new WeakMap<ModelLabels, ReadonlySet<number>>();
+
+/** The model indices of the library's Arabic families (computed once per model). */
+function arabicFamilies(labels: ModelLabels, library: FontLibrary): ReadonlySet<number> {
+  let set = arabicFamiliesOf.get(labels);
+  if (!set) {
+    const arabic = new Set(library.families.filter((f) => f.script === "arabic").map((f) => f.id));
+    set = new Set(labels.families.flatMap((id, i) => (arabic.has(id) ? [i] : [])));
+    arabicFamiliesOf.set(labels, set);
+  }
+  return set;
+}
+
 /** The outputs of the crops at `crops` only, as if just they had been run. */
 export function pickCrops(raw: RawOutputs, crops: number[], firstLineCrops?: number): RawOutputs {
   const rows = (all: Float32Array) => {
@@ -388,7 +415,8 @@ export function buildImageAnalysis(
   const groups = groupCrops(lineOf, lineScripts, options.maxCrops);
   const analyse = (group: CropGroup) => {
     const sizeCrops = group.crops.filter((k) => lineOf[k] === group.sizeLine).length;
-    const prediction = combineCrops(pickCrops(raw, group.crops, sizeCrops), labels);
+    const candidates = seenInArabic(raw, group.crops) ? arabicFamilies(labels, library) : undefined;
+    const prediction = combineCrops(pickCrops(raw, group.crops, sizeCrops), labels, candidates);
     return buildAnalysis(prediction, labels, library, lines[group.sizeLine]!, options.openSet);
   };
   const main = analyse(groups.main);
