@@ -347,26 +347,10 @@ export function groupCrops(
   };
 }
 
-/**
- * Whether the script head reads the crops as Arabic by at least SCRIPT_MARGIN (mean logit): Arabic
- * letters or Arabic-Indic digits, which no Latin family of the library can draw.
- */
-export function seenInArabic(raw: Pick<RawOutputs, "scriptLogit">, crops: number[]): boolean {
-  if (!raw.scriptLogit || crops.length === 0) return false;
-  return crops.reduce((s, k) => s + raw.scriptLogit![k]!, 0) / crops.length >= SCRIPT_MARGIN;
-}
-
-const arabicFamiliesOf = new WeakMap<ModelLabels, ReadonlySet<number>>();
-
-/** The model indices of the library's Arabic families (computed once per model). */
+/** The model indices of the library's Arabic families: no Latin family can draw Arabic text. */
 function arabicFamilies(labels: ModelLabels, library: FontLibrary): ReadonlySet<number> {
-  let set = arabicFamiliesOf.get(labels);
-  if (!set) {
-    const arabic = new Set(library.families.filter((f) => f.script === "arabic").map((f) => f.id));
-    set = new Set(labels.families.flatMap((id, i) => (arabic.has(id) ? [i] : [])));
-    arabicFamiliesOf.set(labels, set);
-  }
-  return set;
+  const arabic = new Set(library.families.filter((f) => f.script === "arabic").map((f) => f.id));
+  return new Set(labels.families.flatMap((id, i) => (arabic.has(id) ? [i] : [])));
 }
 
 /** The outputs of the crops at `crops` only, as if just they had been run. */
@@ -415,8 +399,11 @@ export function buildImageAnalysis(
   const groups = groupCrops(lineOf, lineScripts, options.maxCrops);
   const analyse = (group: CropGroup) => {
     const sizeCrops = group.crops.filter((k) => lineOf[k] === group.sizeLine).length;
-    const candidates = seenInArabic(raw, group.crops) ? arabicFamilies(labels, library) : undefined;
-    const prediction = combineCrops(pickCrops(raw, group.crops, sizeCrops), labels, candidates);
+    const picked = pickCrops(raw, group.crops, sizeCrops);
+    // The group read as Arabic (its crops taken as one line, the same margin as a line's script) is
+    // named only among Arabic families: Arabic letters or Arabic-Indic digits.
+    const arabic = picked.scriptLogit && scriptsOfLines(picked.scriptLogit, Array(picked.n).fill(0), 1)[0] === "arabic";
+    const prediction = combineCrops(picked, labels, arabic ? arabicFamilies(labels, library) : undefined);
     return buildAnalysis(prediction, labels, library, lines[group.sizeLine]!, options.openSet);
   };
   const main = analyse(groups.main);
