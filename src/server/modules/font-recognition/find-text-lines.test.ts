@@ -38,6 +38,24 @@ describe("findTextLines", () => {
     expect(mean(dark.ink)).toBeLessThan(0.5);
   });
 
+  it("reads a heavy face set large either way round, where its letters fill whole tiles", async () => {
+    // Anton at 64 px: the background tiles inside its letters are ink, so the deviations from their
+    // medians run both ways (the FreeType evaluation's Anton, Bangers and Luckiest Guy lines).
+    const text = { text: "PATTERN RARE", x: 24, y: 76, size: 64, font: "anton/files/anton-latin-400-normal.woff2" };
+    for (const [background, colour] of [
+      ["#fff", "#111"],
+      ["#1f2229", "#eee9e0"],
+    ] as const) {
+      const [line] = findTextLines(await drawScene({ width: 340, height: 93, background, lines: [{ ...text, colour }] }));
+      // The letters are the ink, not the ground around them: the box is the words', and the padding
+      // above the capitals is black.
+      expect(line!.box.x, background).toBeGreaterThanOrEqual(20);
+      expect(line!.box.h, background).toBeLessThan(70);
+      const topRow = line!.ink.subarray(0, line!.inkWidth);
+      expect(Math.max(...topRow), background).toBeLessThan(0.2);
+    }
+  });
+
   it("is not fooled by a strong lighting gradient", async () => {
     const img = await drawScene({
       width: 800,

@@ -11,6 +11,7 @@ import {
   histPercentile,
   inkMap,
   inkPercentile,
+  otsuThreshold,
   shrinkGray,
   type Background,
   type Box,
@@ -23,6 +24,10 @@ const MIN_LINE_HEIGHT = 8;
 /** A band at least this tall (work pixels) whose box is inked over this share is a shape, not text. */
 const SOLID_MIN_HEIGHT = 10;
 const SOLID_DENSITY = 0.9;
+/** Polarity: the shorter deviation tail above this share of the longer one leaves the tails undecided. */
+const BOTH_TAILS = 0.5;
+/** Share of the frame on one side of Otsu's threshold for the frame to count as one tone. */
+const FRAME_ONE_TONE = 0.9;
 
 export interface TextLine {
   /** The line's box in original image pixels, before padding. */
@@ -90,7 +95,33 @@ function isDarkText(work: GrayImage): boolean {
   const low = 255 - histPercentile(devHist, work.data.length, 0.003);
   const high = histPercentile(devHist, work.data.length, 0.997) - 255;
   if (Math.max(low, high) < 16) throw new NoTextFoundError("No text was found in the image");
+  // Both tails long: the tiles inside the letters of a heavy face set large took the ink for their
+  // median, so its deviations run both ways. The image's frame then says which tone is the ground,
+  // when the frame is one tone (a line, a screenshot); otherwise the longer tail still decides.
+  if (Math.min(low, high) > BOTH_TAILS * Math.max(low, high)) {
+    const frame = frameTone(work);
+    if (frame !== undefined) return frame === "light";
+  }
   return low >= high;
+}
+
+/** The tone of the image's outer frame, split at Otsu's threshold: undefined when it is not one tone. */
+function frameTone(work: GrayImage): "light" | "dark" | undefined {
+  const { width, height, data } = work;
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) hist[data[i]!]!++;
+  const threshold = otsuThreshold(hist);
+  const ring = Math.max(1, Math.round(Math.min(width, height) * 0.02));
+  let light = 0;
+  let n = 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (y >= ring && y < height - ring && x >= ring && x < width - ring) continue;
+      n++;
+      if (data[y * width + x]! > threshold) light++;
+    }
+  const share = light / Math.max(1, n);
+  return share >= FRAME_ONE_TONE ? "light" : share <= 1 - FRAME_ONE_TONE ? "dark" : undefined;
 }
 
 /** The pixels of `work` strong enough to be text, and the ink strength that counts as full. */

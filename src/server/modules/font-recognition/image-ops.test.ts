@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GrayImage } from "./image-input.ts";
-import { cropGray, resampleFloat, resampleGray, shrinkGray } from "./image-ops.ts";
+import { cropGray, otsuThreshold, resampleFloat, resampleGray, shrinkGray } from "./image-ops.ts";
 
 /** A `width` x `height` image whose pixel at (x, y) is 10 * y + x. */
 function ramp(width: number, height: number): GrayImage {
@@ -48,5 +48,19 @@ describe("resampleFloat", () => {
     const mean = (a: Float32Array) => a.reduce((s, v) => s + v, 0) / a.length;
     expect(out).toHaveLength(200);
     expect(Math.abs(mean(out) - mean(src))).toBeLessThan(0.02);
+  });
+});
+
+describe("otsuThreshold", () => {
+  it("splits two tones between them, closer to neither whatever their shares", () => {
+    const hist = (a: [number, number], b: [number, number]) => {
+      const h = new Uint32Array(256);
+      for (const [level, count] of [a, b]) for (let d = -3; d <= 3; d++) h[level + d]! += count;
+      return h;
+    };
+    for (const t of [otsuThreshold(hist([40, 100], [200, 100])), otsuThreshold(hist([40, 900], [200, 100]))]) {
+      expect(t).toBeGreaterThanOrEqual(43);
+      expect(t).toBeLessThan(197);
+    }
   });
 });

@@ -104,6 +104,33 @@ export function histPercentile(hist: Uint32Array, n: number, q: number): number 
   return hist.length - 1;
 }
 
+/** Otsu's threshold of a 256-bin histogram: the level that best splits it into two tones. */
+export function otsuThreshold(hist: Uint32Array): number {
+  let n = 0;
+  let sum = 0;
+  for (let v = 0; v < 256; v++) {
+    n += hist[v]!;
+    sum += v * hist[v]!;
+  }
+  let below = 0;
+  let sumBelow = 0;
+  let best = 0;
+  let bestVariance = -1;
+  for (let t = 0; t < 256; t++) {
+    below += hist[t]!;
+    sumBelow += t * hist[t]!;
+    const above = n - below;
+    if (below === 0 || above === 0) continue;
+    const gap = sumBelow / below - (sum - sumBelow) / above;
+    const variance = below * above * gap * gap;
+    if (variance > bestVariance) {
+      bestVariance = variance;
+      best = t;
+    }
+  }
+  return best;
+}
+
 /** Percentile of the ink values above `floor` (ink is 0..255). */
 export function inkPercentile(values: Float32Array, floor: number, q: number): number {
   const hist = new Uint32Array(256);

@@ -41,20 +41,25 @@ export interface Scene {
   width: number;
   height: number;
   background: string | ((ctx: ReturnType<ReturnType<typeof createCanvas>["getContext"]>) => void);
-  lines: { text: string; x: number; y: number; size: number; colour: string }[];
+  /** `font`: a file of an @fontsource package (default Lora), e.g. "anton/files/anton-latin-400-normal.woff2". */
+  lines: { text: string; x: number; y: number; size: number; colour: string; font?: string }[];
 }
 
-let sceneFontRegistered = false;
+const sceneFonts = new Map<string, string>();
 
-/** Lines of Lora drawn on a plain or painted ground, as the grayscale image the layout analysis reads. */
-export async function drawScene(scene: Scene): Promise<GrayImage> {
-  if (!sceneFontRegistered) {
-    GlobalFonts.registerFromPath(
-      projectPath("node_modules/@fontsource/lora/files/lora-latin-400-normal.woff2"),
-      "PreTestLora",
-    );
-    sceneFontRegistered = true;
+/** The family name a @fontsource file is registered under for drawing, registering it once. */
+function sceneFont(file = "lora/files/lora-latin-400-normal.woff2"): string {
+  let name = sceneFonts.get(file);
+  if (!name) {
+    name = `PreTest${sceneFonts.size}`;
+    GlobalFonts.registerFromPath(projectPath(`node_modules/@fontsource/${file}`), name);
+    sceneFonts.set(file, name);
   }
+  return name;
+}
+
+/** Lines of text drawn on a plain or painted ground, as the grayscale image the layout analysis reads. */
+export async function drawScene(scene: Scene): Promise<GrayImage> {
   const canvas = createCanvas(scene.width, scene.height);
   const ctx = canvas.getContext("2d");
   if (typeof scene.background === "string") {
@@ -63,7 +68,7 @@ export async function drawScene(scene: Scene): Promise<GrayImage> {
   } else scene.background(ctx);
   for (const l of scene.lines) {
     ctx.fillStyle = l.colour;
-    ctx.font = `${l.size}px PreTestLora`;
+    ctx.font = `${l.size}px ${sceneFont(l.font)}`;
     ctx.fillText(l.text, l.x, l.y);
   }
   const { data } = ctx.getImageData(0, 0, scene.width, scene.height);
