@@ -46,7 +46,9 @@ describe("findTextLines", () => {
       ["#fff", "#111"],
       ["#1f2229", "#eee9e0"],
     ] as const) {
-      const [line] = findTextLines(await drawScene({ width: 340, height: 93, background, lines: [{ ...text, colour }] }));
+      const [line] = findTextLines(
+        await drawScene({ width: 340, height: 93, background, lines: [{ ...text, colour }] }),
+      );
       // The letters are the ink, not the ground around them: the box is the words', and the padding
       // above the capitals is black.
       expect(line!.box.x, background).toBeGreaterThanOrEqual(20);
