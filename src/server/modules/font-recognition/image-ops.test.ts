@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { GrayImage } from "./image-input.ts";
-import { cropGray, otsuThreshold, resampleFloat, resampleGray, shrinkGray } from "./image-ops.ts";
+import {
+  backgroundMap,
+  cropGray,
+  estimateBackground,
+  otsuThreshold,
+  resampleFloat,
+  resampleGray,
+  shrinkGray,
+} from "./image-ops.ts";
 
 /** A `width` x `height` image whose pixel at (x, y) is 10 * y + x. */
 function ramp(width: number, height: number): GrayImage {
@@ -62,5 +70,21 @@ describe("otsuThreshold", () => {
       expect(t).toBeGreaterThanOrEqual(43);
       expect(t).toBeLessThan(197);
     }
+  });
+});
+
+describe("backgroundMap", () => {
+  it("follows lighting that falls off toward the frame, past the outermost tiles' centres", () => {
+    // A vignette: lighter in the middle, falling off ever faster toward the left and right edges.
+    const width = 300;
+    const height = 90;
+    const level = (x: number) => 200 - (x - 150) ** 2 / 150;
+    const data = Uint8Array.from({ length: width * height }, (_, i) => Math.round(level(i % width)));
+    const map = backgroundMap(estimateBackground({ width, height, data }, 0.5), 1, 1, 0, 0, width, height, "dark");
+    // Held at the outermost tiles' level, the map would be about 28 lighter than the frame itself.
+    for (const x of [0, 2, 297, 299]) expect(Math.abs(map[45 * width + x]! - level(x)), `x ${x}`).toBeLessThan(8);
+    // Toward the light side it holds that level: the frame never gains ink.
+    const held = backgroundMap(estimateBackground({ width, height, data }, 0.5), 1, 1, 0, 0, width, height, "light");
+    expect(held[45 * width]!).toBeGreaterThan(level(0) + 20);
   });
 });

@@ -200,7 +200,31 @@ export function estimateBackground(image: GrayImage, q: number): Background {
   return { tile, cols, rows, values: raw };
 }
 
-/** The background of a region of the source image, interpolated from the tile grid. */
+/**
+ * Where each output pixel falls between the tile centres along one axis: two cells and a weight.
+ * Past the outermost centres the weight is held at the last cell, or, with `extrapolate`, runs on.
+ */
+function axisCells(n: number, cells: number, scale: number, offset: number, tile: number, extrapolate: boolean) {
+  const i0 = new Int32Array(n);
+  const i1 = new Int32Array(n);
+  const a = new Float32Array(n);
+  for (let k = 0; k < n; k++) {
+    const f = ((offset + k) * scale) / tile - 0.5;
+    const at = extrapolate ? f : Math.min(cells - 1, Math.max(0, f));
+    i0[k] = Math.max(0, Math.min(cells - 2, Math.floor(at)));
+    i1[k] = Math.min(cells - 1, i0[k]! + 1);
+    a[k] = cells === 1 ? 0 : at - i0[k]!;
+  }
+  return { i0, i1, a };
+}
+
+/**
+ * The background of a region of the source image, interpolated from the tile grid. Between the
+ * outermost tiles' centres and the frame it holds their level, or, with `toward`, follows the slope
+ * of the last two tiles when that makes it darker (toward "dark") or lighter ("light"): lighting
+ * that falls off fastest at the frame (a photo's vignetting) then stays background instead of
+ * reading as ink, and the frame never gains ink it did not have.
+ */
 export function backgroundMap(
   bg: Background,
   sx: number,
@@ -209,27 +233,35 @@ export function backgroundMap(
   y0: number,
   w: number,
   h: number,
+  toward?: "dark" | "light",
 ): Float32Array {
-  const cx0 = new Int32Array(w);
-  const cx1 = new Int32Array(w);
-  const cax = new Float32Array(w);
-  for (let x = 0; x < w; x++) {
-    const fx = Math.min(bg.cols - 1, Math.max(0, ((x0 + x) * sx) / bg.tile - 0.5));
-    cx0[x] = Math.floor(fx);
-    cx1[x] = Math.min(bg.cols - 1, cx0[x]! + 1);
-    cax[x] = fx - cx0[x]!;
-  }
-  const out = new Float32Array(w * h);
   const v = bg.values;
-  const rowVals = new Float32Array(bg.cols);
-  for (let y = 0; y < h; y++) {
-    const fy = Math.min(bg.rows - 1, Math.max(0, ((y0 + y) * sy) / bg.tile - 0.5));
-    const ty0 = Math.floor(fy);
-    const ty1 = Math.min(bg.rows - 1, ty0 + 1);
-    const ay = fy - ty0;
-    for (let c = 0; c < bg.cols; c++) rowVals[c] = v[ty0 * bg.cols + c]! * (1 - ay) + v[ty1 * bg.cols + c]! * ay;
-    for (let x = 0; x < w; x++) out[y * w + x] = rowVals[cx0[x]!]! * (1 - cax[x]!) + rowVals[cx1[x]!]! * cax[x]!;
-  }
+  const sample = (xs: ReturnType<typeof axisCells>, ys: ReturnType<typeof axisCells>, out: Float32Array) => {
+    const rowVals = new Float32Array(bg.cols);
+    for (let y = 0; y < h; y++) {
+      const t0 = ys.i0[y]!;
+      const t1 = ys.i1[y]!;
+      const ay = ys.a[y]!;
+      for (let c = 0; c < bg.cols; c++) rowVals[c] = v[t0 * bg.cols + c]! * (1 - ay) + v[t1 * bg.cols + c]! * ay;
+      for (let x = 0; x < w; x++)
+        out[y * w + x] = rowVals[xs.i0[x]!]! * (1 - xs.a[x]!) + rowVals[xs.i1[x]!]! * xs.a[x]!;
+    }
+    return out;
+  };
+  const out = sample(
+    axisCells(w, bg.cols, sx, x0, bg.tile, false),
+    axisCells(h, bg.rows, sy, y0, bg.tile, false),
+    new Float32Array(w * h),
+  );
+  if (!toward) return out;
+  const followed = sample(
+    axisCells(w, bg.cols, sx, x0, bg.tile, true),
+    axisCells(h, bg.rows, sy, y0, bg.tile, true),
+    new Float32Array(w * h),
+  );
+  for (let i = 0; i < out.length; i++)
+    out[i] =
+      toward === "dark" ? Math.max(0, Math.min(out[i]!, followed[i]!)) : Math.min(255, Math.max(out[i]!, followed[i]!));
   return out;
 }
 
@@ -245,7 +277,7 @@ export function inkMap(
   w: number,
   h: number,
 ): Float32Array {
-  const out = backgroundMap(bg, sx, sy, x0, y0, w, h);
+  const out = backgroundMap(bg, sx, sy, x0, y0, w, h, darkText ? "dark" : "light");
   for (let y = 0; y < h; y++) {
     const row = (y0 + y) * image.width + x0;
     for (let x = 0; x < w; x++) {
