@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 /** What went wrong in the page during a test: console errors and failed requests. */
 export type Problems = {
@@ -55,6 +55,23 @@ export async function expectAccessible(page: Page): Promise<void> {
           .join(", ")}`,
     );
   expect(blocking, "serious or critical accessibility violations").toEqual([]);
+}
+
+/**
+ * Scrolls `target` into view and waits until the scroll reveal around it (reveal.tsx) has stopped
+ * moving. Playwright clicks where it found the element stable, and a reveal's slide can start a frame
+ * after that: a small target (a card's zoom button) then moves from under the click.
+ */
+export async function revealed(target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      target.evaluate((el) => {
+        const reveal = el.closest<HTMLElement>("[data-reveal]");
+        return !reveal || (reveal.dataset.reveal === "shown" && reveal.getAnimations().length === 0);
+      }),
+    )
+    .toBe(true);
 }
 
 /** Waits until React has hydrated the page (the entry marks <html data-hydrated>). */

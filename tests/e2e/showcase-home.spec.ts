@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForApp } from "./fixtures.ts";
+import { expect, revealed, test, waitForApp } from "./fixtures.ts";
 
 /** The home page's interactive parts (issue 3), in both languages. */
 const languages = [
@@ -91,7 +91,9 @@ for (const l of languages) {
 
     test("zoom goes 1 → 1.5 → 2.25 → 3.375 → 4 and pans only when zoomed", async ({ page }) => {
       await openHome(page, l.root);
-      await page.getByRole("button", { name: l.zoom }).click();
+      const zoom = page.getByRole("button", { name: l.zoom });
+      await revealed(zoom);
+      await zoom.click();
       const image = page.getByTestId("zoom-image");
       const percent = page.getByTestId("zoom-percent");
       await expect(image).toHaveAttribute("data-scale", "1");
