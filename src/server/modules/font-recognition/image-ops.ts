@@ -236,7 +236,8 @@ export function backgroundMap(
   toward?: "dark" | "light",
 ): Float32Array {
   const v = bg.values;
-  const sample = (xs: ReturnType<typeof axisCells>, ys: ReturnType<typeof axisCells>, out: Float32Array) => {
+  const sample = (xs: ReturnType<typeof axisCells>, ys: ReturnType<typeof axisCells>) => {
+    const map = new Float32Array(w * h);
     const rowVals = new Float32Array(bg.cols);
     for (let y = 0; y < h; y++) {
       const t0 = ys.i0[y]!;
@@ -244,21 +245,13 @@ export function backgroundMap(
       const ay = ys.a[y]!;
       for (let c = 0; c < bg.cols; c++) rowVals[c] = v[t0 * bg.cols + c]! * (1 - ay) + v[t1 * bg.cols + c]! * ay;
       for (let x = 0; x < w; x++)
-        out[y * w + x] = rowVals[xs.i0[x]!]! * (1 - xs.a[x]!) + rowVals[xs.i1[x]!]! * xs.a[x]!;
+        map[y * w + x] = rowVals[xs.i0[x]!]! * (1 - xs.a[x]!) + rowVals[xs.i1[x]!]! * xs.a[x]!;
     }
-    return out;
+    return map;
   };
-  const out = sample(
-    axisCells(w, bg.cols, sx, x0, bg.tile, false),
-    axisCells(h, bg.rows, sy, y0, bg.tile, false),
-    new Float32Array(w * h),
-  );
+  const out = sample(axisCells(w, bg.cols, sx, x0, bg.tile, false), axisCells(h, bg.rows, sy, y0, bg.tile, false));
   if (!toward) return out;
-  const followed = sample(
-    axisCells(w, bg.cols, sx, x0, bg.tile, true),
-    axisCells(h, bg.rows, sy, y0, bg.tile, true),
-    new Float32Array(w * h),
-  );
+  const followed = sample(axisCells(w, bg.cols, sx, x0, bg.tile, true), axisCells(h, bg.rows, sy, y0, bg.tile, true));
   for (let i = 0; i < out.length; i++)
     out[i] =
       toward === "dark" ? Math.max(0, Math.min(out[i]!, followed[i]!)) : Math.min(255, Math.max(out[i]!, followed[i]!));
