@@ -8,12 +8,14 @@
 // (held-out-fonts.ts); the evaluation measures the decision on the other group. For each score the
 // threshold is the lowest that leaves at most 10% of the calibration group with a confident (>= 0.5),
 // unflagged name, flagging at most `--max-in-library-flagged` of the in-library images; the score
-// with the best balance wins. A flagged answer's confidence is capped at P(right | flagged), in- and
+// with the best balance wins. One score, "familyLogit", reads the best family's logit against that
+// family's own: its offsets are fitted here on the in-library images (decision 0039), which is why
+// there are 12 of them per family. A flagged answer's confidence is capped at P(right | flagged), in- and
 // out-of-library uploads taken as equally likely. An unflagged one's is fitted the same way once the
 // threshold is: `confidenceModel` (decision 0034), a logistic fit on the probability and the
 // closeness score, which the server uses, and `confidenceMap` (decision 0030), the isotonic fit on
 // the probability alone that it replaced (kept for comparison and for older servers).
-//   node --import tsx ml/font-recognition/calibrate-open-set.ts [--per-family 4] [--per-held-out 30]
+//   node --import tsx ml/font-recognition/calibrate-open-set.ts [--per-family 12] [--per-held-out 30]
 //     [--images chromium|renderer]
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -46,7 +48,7 @@ import { makeLine, makeRng, type Rng } from "./text-corpus.ts";
 
 const { values } = parseArgs({
   options: {
-    "per-family": { type: "string", default: "4" },
+    "per-family": { type: "string", default: "12" },
     "per-held-out": { type: "string", default: "30" },
     "max-in-library-flagged": { type: "string", default: "0.15" },
     images: { type: "string", default: "chromium" },
@@ -132,6 +134,34 @@ try {
 
 const inLib = rows.filter((r) => r.inLibrary);
 const outLib = rows.filter((r) => !r.inLibrary);
+
+/**
+ * Each family's offset for the "familyLogit" score: the mean best logit of the in-library images
+ * answered with that family, shrunk toward the mean of all of them as if `OFFSET_PRIOR` more images sat
+ * at that mean (a family answered twice says little), less that mean. An in-library image is scored
+ * against its family's offset without itself (leave one out), so the threshold is fitted on offsets
+ * that never saw the image, as a visitor's upload is.
+ */
+const OFFSET_PRIOR = 8;
+const meanLogit = inLib.reduce((s, r) => s + r.r.details.closeness.logit, 0) / inLib.length;
+const answered = new Map<string, { sum: number; n: number }>();
+for (const r of inLib) {
+  const a = answered.get(r.r.details.familyId) ?? { sum: 0, n: 0 };
+  answered.set(r.r.details.familyId, { sum: a.sum + r.r.details.closeness.logit, n: a.n + 1 });
+}
+const offsetOf = (family: string, leaveOut?: number) => {
+  const a = answered.get(family) ?? { sum: 0, n: 0 };
+  const sum = a.sum - (leaveOut ?? 0);
+  const n = a.n - (leaveOut === undefined ? 0 : 1);
+  return (sum + OFFSET_PRIOR * meanLogit) / (n + OFFSET_PRIOR) - meanLogit;
+};
+const familyOffsets = Object.fromEntries(
+  [...answered.keys()].sort().map((f) => [f, Math.round(offsetOf(f) * 1000) / 1000]),
+);
+for (const r of rows) {
+  const c = r.r.details.closeness;
+  c.familyLogit = c.logit - offsetOf(r.r.details.familyId, r.inLibrary ? c.logit : undefined);
+}
 /** In- and out-of-library uploads taken as equally likely: each population weighs half. */
 const halfWeight = (r: Row) => (r.inLibrary ? 0.5 / inLib.length : 0.5 / Math.max(1, outLib.length));
 mkdirSync(path.join(import.meta.dirname, "work"), { recursive: true });
@@ -143,6 +173,7 @@ writeFileSync(
       family: r.family,
       clean: r.clean,
       correct: r.correct,
+      answer: r.r.details.familyId,
       confidence: r.r.analysis.confidence,
       ...r.r.details.closeness,
     })),
@@ -244,6 +275,7 @@ const config: OpenSetConfig & Record<string, unknown> = {
   flaggedConfidence: best.flaggedConfidence,
   confidenceMap,
   confidenceModel,
+  familyOffsets,
   calibration: {
     createdAt: new Date().toISOString(),
     inLibraryImages: inLib.length,

@@ -287,6 +287,29 @@ describe("similar fonts and the open-set decision", () => {
     expect(buildAnalysis(predict([2, 0, 0, 0, 0]), lab, lib, line).analysis.inLibrary).toBe(true);
   });
 
+  it("reads the family score against the best family's own offset, so one logit can pass for one family and not another", () => {
+    const openSet = {
+      score: "familyLogit" as const,
+      threshold: 3,
+      flaggedConfidence: 0.2,
+      familyOffsets: { a: 1.5, b: -1.5 },
+    };
+    // The same best logit of 4: family a's images usually score higher, so 4 is far for a...
+    const a = buildAnalysis(predict([4, 0, 0, 0, 0]), lab, lib, line, openSet);
+    expect(a.details.closeness.familyLogit).toBeCloseTo(2.5);
+    expect(a.details.closeness.logit).toBeCloseTo(4);
+    expect(a.analysis.inLibrary).toBe(false);
+    expect(a.analysis.confidence).toBe(0.2);
+    // ...and close for b, whose images usually score lower.
+    const b = buildAnalysis(predict([0, 4, 0, 0, 0]), lab, lib, line, openSet);
+    expect(b.details.closeness.familyLogit).toBeCloseTo(5.5);
+    expect(b.analysis.inLibrary).toBe(true);
+    // A family with no offset reads its plain logit.
+    const c = buildAnalysis(predict([0, 0, 4, 0, 0]), lab, lib, line, openSet);
+    expect(c.details.closeness.familyLogit).toBeCloseTo(4);
+    expect(c.analysis.inLibrary).toBe(true);
+  });
+
   it("states an unflagged answer's confidence through the fitted map: as often right as such answers are", () => {
     const plain = { score: "logit" as const, threshold: 3, flaggedConfidence: 0.2 };
     const probability = buildAnalysis(predict([4, 0, 0, 0, 0]), lab, lib, line, plain).analysis.confidence;

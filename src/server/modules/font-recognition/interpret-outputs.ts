@@ -30,6 +30,8 @@ export interface ModelLabels {
  * confidence goes through `confidenceMap` when there is one (confidence-map.ts): how often such an
  * answer is right when a visitor's font may as well be outside the library. `confidenceModel`, when
  * there is one, takes its place: it reads the closeness score as well as the probability.
+ * `familyOffsets` (by family id) are what the "familyLogit" score subtracts from the best family's
+ * logit: how far that family's own images sit above or below the library's mean logit (decision 0039).
  */
 export interface OpenSetConfig {
   score: OpenSetScore;
@@ -37,22 +39,29 @@ export interface OpenSetConfig {
   flaggedConfidence: number;
   confidenceMap?: ConfidenceMap;
   confidenceModel?: ConfidenceModel;
+  familyOffsets?: Record<string, number>;
 }
 
-export type OpenSetScore = "centroid" | "logit" | "margin";
-export const openSetScores: OpenSetScore[] = ["centroid", "logit", "margin"];
+export type OpenSetScore = "centroid" | "logit" | "margin" | "familyLogit";
+export const openSetScores: OpenSetScore[] = ["centroid", "logit", "margin", "familyLogit"];
 
 /**
  * How close the image is to the best family: the cosine of its embedding to the family's centroid,
- * the best family's raw (cosine) logit, or that logit's margin over the runner-up.
+ * the best family's raw (cosine) logit, that logit's margin over the runner-up, or the logit less
+ * the family's offset (`offsets`; a family without one, or no offsets at all, counts as 0). Some
+ * families' own images score higher than others': a distinctive face (Teko, Special Elite, Cookie)
+ * well above a plain grotesque with many neighbours (Karla, Figtree, Poppins). One bar on the raw
+ * logit lets an unseen font through near the first kind and flags right answers of the second.
  */
 export function closeness(
   prediction: Pick<Prediction, "embedding" | "logits" | "top">,
-  labels: Pick<ModelLabels, "familyCentroids">,
+  labels: Pick<ModelLabels, "familyCentroids" | "families">,
   score: OpenSetScore,
+  offsets?: Record<string, number>,
 ): number {
   const best = prediction.top[0]!.index;
   if (score === "logit") return prediction.logits[best]!;
+  if (score === "familyLogit") return prediction.logits[best]! - (offsets?.[labels.families[best]!] ?? 0);
   if (score === "margin") return prediction.logits[best]! - prediction.logits[prediction.top[1]?.index ?? best]!;
   const c = labels.familyCentroids[best]!;
   return c.reduce((s, v, k) => s + v * prediction.embedding[k]!, 0);
@@ -241,10 +250,9 @@ export function buildAnalysis(
 
   const size = estimateFontSize(labels, bestIndex, line, prediction.sizeLogRatio);
   const styleIndex = prediction.styleProbs.indexOf(Math.max(...prediction.styleProbs));
-  const close = Object.fromEntries(openSetScores.map((k) => [k, closeness(prediction, labels, k)])) as Record<
-    OpenSetScore,
-    number
-  >;
+  const close = Object.fromEntries(
+    openSetScores.map((k) => [k, closeness(prediction, labels, k, openSet?.familyOffsets)]),
+  ) as Record<OpenSetScore, number>;
   const inLibrary = !openSet || close[openSet.score] >= openSet.threshold;
   const probability = prediction.top[0]!.probability;
   const analysis: ScriptAnalysis = {
