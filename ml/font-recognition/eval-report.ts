@@ -81,6 +81,10 @@ export interface Report {
    * in-library, half out-of-library: the "not in our library" cap assumes that mix).
    */
   calibration: { eceScreenshotsAndDegraded: number; eceWithOutOfLibrary?: number };
+  /** The seeds the sets were drawn from (absent in reports before decision 0040: one seed). */
+  seeds?: number[];
+  /** With several seeds, each draw's own figures; the report's are pooled over them (decision 0040). */
+  draws?: ({ seed: number } & Pick<Report, "sets" | "gate" | "openSet" | "calibration">)[];
   latency2mp: Latency;
   sustained: Sustained;
   seconds: number;
@@ -244,10 +248,10 @@ images the training never saw, analysed through the server's own recognizer
 - **Held-out strings**: lines of held-out words drawn by the training renderer with its augmentation
   (${h.n} lines).
 
-## Issue 14 targets
+## Issue 14 targets${r.draws ? ` (pooled over ${r.draws.length} draws, seeds ${r.draws.map((x) => x.seed).join(" and ")})` : ""}
 
 ${issue14Targets(r)}
-
+${(r.draws ?? []).map((x) => `\n### Draw of seed ${x.seed} alone\n\n${issue14Targets({ ...r, ...x })}\n`).join("")}
 New sets: **short words** (${r.sets.shortWords.n}) and **digit-heavy lines** (${r.sets.digits.n}, Latin digits for
 Latin families, mostly Arabic-Indic for Arabic ones) as Chromium screenshots; ${setup.pillow ? `**FreeType through Pillow** (${r.sets.pillow?.n ?? 0} lines, libraqm shaping${otherBuildsUsed(r.sets.pillow)})` : "no FreeType set (/usr/bin/python3 has no Pillow)"};
 **text-free images** (${r.gate.noTextImages}: the evaluation's own photographs, never trained on, whole and cropped,

@@ -45,9 +45,14 @@ const { values } = parseArgs({
     "per-family": { type: "string", default: "5" },
     "held-out-per-family": { type: "string", default: "3" },
     "short-per-family": { type: "string", default: "2" },
-    "open-set-per-family": { type: "string", default: "12" },
-    "no-text-per-kind": { type: "string", default: "25" },
+    // Decision 0040: the two smallest sets, the ones whose figures moved most between draws, are
+    // three times their first size (900 out-of-library lines, 530 text-free images per draw).
+    "open-set-per-family": { type: "string", default: "36" },
+    "no-text-per-kind": { type: "string", default: "75" },
     seed: { type: "string", default: "20261122" },
+    // Several draws, comma-separated (e.g. 20261122,20261124): each draws every set from its own
+    // seed, the report's figures are pooled over them, and each draw's targets are printed too.
+    seeds: { type: "string" },
     workers: { type: "string" },
     "only-families-of": { type: "string" },
     out: { type: "string" },
@@ -123,95 +128,82 @@ function pillowBySource(cases: PillowCase[], outcomes: Outcome[]) {
 }
 
 const started = Date.now();
-const rng = makeRng(Number(values.seed));
-console.log("rendering Chromium screenshots…");
-const screenshots = await chromiumScreenshots(families, perFamily, rng);
-console.log(`${screenshots.length} screenshots; degrading…`);
-const degraded: Case[] = [];
-for (const c of screenshots) degraded.push(await photoLike(c, rng));
-console.log("rendering held-out strings with the training renderer…");
-const heldOut = await heldOutCanvas(families, heldOutPerFamily, makeRng(Number(values.seed) + 1));
-console.log("short words, digit lines, out-of-library fonts (measuring group), Pillow lines, text-free images…");
-const short = await chromiumScreenshots(
-  families,
-  Number(values["short-per-family"]),
-  makeRng(Number(values.seed) + 2),
-  shortWords,
-);
-const digits = await chromiumScreenshots(
-  families,
-  Number(values["short-per-family"]),
-  makeRng(Number(values.seed) + 3),
-  digitLines,
-);
-const outOfLibrary = await chromiumScreenshots(
-  openSetMeasureGroup.map(asLibraryFamily),
-  Number(values["open-set-per-family"]),
-  makeRng(Number(values.seed) + 4),
-);
-const pillow = hasPillow() ? await pillowLines(families, 3, makeRng(Number(values.seed) + 5), workDir) : [];
-const bilingual = latinOfBilingual(families);
-const bilingualLatin = await chromiumScreenshots(bilingual, 3, makeRng(Number(values.seed) + 7));
-const framed = await framedPhotos(screenshots, 48);
-const wholePages = await wholePageScreenshots(families, makeRng(Number(values.seed) + 8));
-const noText = await noTextImages(makeRng(Number(values.seed) + 6), Number(values["no-text-per-kind"]));
-writeFileSync(path.join(workDir, "sample-screenshot.png"), screenshots[0]!.image);
-writeFileSync(path.join(workDir, "sample-degraded.jpg"), degraded[0]!.image);
+const seeds = (values.seeds ?? values.seed!).split(",").map(Number);
 
-const recognizer = await createFontRecognizer({
-  ...(values.workers ? { workers: Number(values.workers) } : {}),
-  queueLimit: 1000,
-});
-try {
-  console.log(`analysing with ${recognizer.workers} workers…`);
-  const results = {
-    screenshots: await analyseCases(recognizer, "screenshots", screenshots),
-    degraded: await analyseCases(recognizer, "degraded", degraded),
-    heldOutStrings: await analyseCases(recognizer, "heldOutStrings", heldOut),
-    shortWords: await analyseCases(recognizer, "shortWords", short),
-    digits: await analyseCases(recognizer, "digits", digits),
-    pillow: await analyseCases(recognizer, "pillow", pillow),
-    framed1080p: await analyseCases(recognizer, "framed1080p", framed),
-    // The truth is the Arabic family itself (same id): its Latin file is what Chromium draws.
-    englishInBilingual: await analyseCases(recognizer, "englishInBilingual", bilingualLatin),
-    // The truth is the heading (family, weight, size): the most prominent text of the page.
-    wholePage: await analyseCases(recognizer, "wholePage", wholePages),
-    outOfLibrary: await analyseCases(recognizer, "outOfLibrary", outOfLibrary),
+/** Every set of one draw, made from its seed (and seeds derived from it). */
+async function drawSets(seed: number, dir: string) {
+  const rng = makeRng(seed);
+  console.log(`seed ${seed}: rendering Chromium screenshots…`);
+  const screenshots = await chromiumScreenshots(families, perFamily, rng);
+  console.log(`${screenshots.length} screenshots; degrading…`);
+  const degraded: Case[] = [];
+  for (const c of screenshots) degraded.push(await photoLike(c, rng));
+  console.log("rendering held-out strings with the training renderer…");
+  const heldOut = await heldOutCanvas(families, heldOutPerFamily, makeRng(seed + 1));
+  console.log("short words, digit lines, out-of-library fonts (measuring group), Pillow lines, text-free images…");
+  const short = await chromiumScreenshots(families, Number(values["short-per-family"]), makeRng(seed + 2), shortWords);
+  const digits = await chromiumScreenshots(families, Number(values["short-per-family"]), makeRng(seed + 3), digitLines);
+  const outOfLibrary = await chromiumScreenshots(
+    openSetMeasureGroup.map(asLibraryFamily),
+    Number(values["open-set-per-family"]),
+    makeRng(seed + 4),
+  );
+  const pillow = hasPillow() ? await pillowLines(families, 3, makeRng(seed + 5), dir) : [];
+  const bilingualLatin = await chromiumScreenshots(latinOfBilingual(families), 3, makeRng(seed + 7));
+  const framed = await framedPhotos(screenshots, 48);
+  const wholePages = await wholePageScreenshots(families, makeRng(seed + 8));
+  const noText = await noTextImages(makeRng(seed + 6), Number(values["no-text-per-kind"]));
+  return {
+    sets: {
+      screenshots,
+      degraded,
+      heldOutStrings: heldOut,
+      shortWords: short,
+      digits,
+      pillow,
+      framed1080p: framed,
+      // The truth is the Arabic family itself (same id): its Latin file is what Chromium draws.
+      englishInBilingual: bilingualLatin,
+      // The truth is the heading (family, weight, size): the most prominent text of the page.
+      wholePage: wholePages,
+      outOfLibrary,
+    },
+    pillow,
+    noText,
   };
-  const noTextOutcomes: { kind: string; error?: string; familyId?: string; rescued?: boolean }[] = [];
-  for (const item of noText) {
-    try {
-      const r = await recognizer.analyzeDetailed(item.image);
-      noTextOutcomes.push({ kind: item.kind, familyId: r.details.familyId, rescued: !!r.details.rescued });
-    } catch (e) {
-      noTextOutcomes.push({ kind: item.kind, error: (e as Error).name });
-    }
-  }
-  const realText = Object.entries(results)
-    .filter(([k]) => k !== "outOfLibrary")
-    .flatMap(([, v]) => v);
+}
+type SetName = keyof Awaited<ReturnType<typeof drawSets>>["sets"];
 
-  console.log("latency…");
-  const photos = await latencyPhotos(screenshots);
-  writeFileSync(path.join(workDir, "sample-2mp-photo.jpg"), photos[0]!);
-  const latency2mp = await measureLatency(recognizer, photos);
-  const sustained = await measureSustained(recognizer, photos);
+const draws: Awaited<ReturnType<typeof drawSets>>[] = [];
+for (const seed of seeds)
+  draws.push(await drawSets(seed, seeds.length > 1 ? path.join(workDir, `draw-${seed}`) : workDir));
+const setNames = Object.keys(draws[0]!.sets) as SetName[];
+const pooled = Object.fromEntries(setNames.map((k) => [k, draws.flatMap((d) => d.sets[k])])) as Record<SetName, Case[]>;
+const pillow = draws.flatMap((d) => d.pillow);
+const noText = draws.flatMap((d) => d.noText);
+const screenshots = pooled.screenshots;
+writeFileSync(path.join(workDir, "sample-screenshot.png"), screenshots[0]!.image);
+writeFileSync(path.join(workDir, "sample-degraded.jpg"), pooled.degraded[0]!.image);
 
+type NoTextOutcome = { kind: string; error?: string; familyId?: string; rescued?: boolean };
+
+/** The report's figures (all but speed) for one draw's outcomes or for all of them. */
+function summariseRun(results: Record<SetName, Outcome[]>, noTextOutcomes: NoTextOutcome[], pillowCases: PillowCase[]) {
+  const realTextEntries = Object.entries(results).filter(([k]) => k !== "outOfLibrary");
+  const realText = realTextEntries.flatMap(([, v]) => v);
   const setSummary = (outcomes: Outcome[]) => ({
     ...summarise(outcomes, library.families),
     byScript: perScript(outcomes, library.families),
   });
-  const report: Report = {
-    createdAt: new Date().toISOString(),
-    model: { createdAt: labels.createdAt, families: labels.families.length, training: labels.training },
+  return {
     sets: {
       screenshots: { ...setSummary(results.screenshots), topConfusions: confusions(results.screenshots) },
       degraded: { ...setSummary(results.degraded), topConfusions: confusions(results.degraded) },
       heldOutStrings: setSummary(results.heldOutStrings),
       shortWords: setSummary(results.shortWords),
       digits: setSummary(results.digits),
-      ...(pillow.length
-        ? { pillow: { ...setSummary(results.pillow), ...pillowBySource(pillow, results.pillow) } }
+      ...(pillowCases.length
+        ? { pillow: { ...setSummary(results.pillow), ...pillowBySource(pillowCases, results.pillow) } }
         : {}),
       framed1080p: setSummary(results.framed1080p),
       englishInBilingual: {
@@ -232,11 +224,7 @@ try {
       ),
       realTextImages: realText.length,
       realTextRefused: refusedShare(realText),
-      realTextRefusedBySet: Object.fromEntries(
-        Object.entries(results)
-          .filter(([k]) => k !== "outOfLibrary")
-          .map(([k, v]) => [k, refusedShare(v)]),
-      ),
+      realTextRefusedBySet: Object.fromEntries(realTextEntries.map(([k, v]) => [k, refusedShare(v)])),
       secondLook: {
         realText: realText.filter((o) => o.result?.details.rescued).length,
         noText: noTextOutcomes.filter((o) => o.rescued).length,
@@ -260,6 +248,73 @@ try {
       eceScreenshotsAndDegraded: calibrationError([...results.screenshots, ...results.degraded]),
       eceWithOutOfLibrary: mixedCalibrationError([...results.screenshots, ...results.degraded], results.outOfLibrary),
     },
+  };
+}
+
+/** The seed of the draw the `i`-th pooled item of a list came from, given each draw's length of it. */
+function seedOf(i: number, length: (d: number) => number): number {
+  let d = 0;
+  for (let end = length(0); i >= end && d < seeds.length - 1; end += length(++d));
+  return seeds[d]!;
+}
+
+/** The part of pooled outcomes that came from draw `d` (the pooled lists hold the draws in order). */
+function sliceDraw<T>(all: T[], lengths: number[], d: number): T[] {
+  const from = lengths.slice(0, d).reduce((a, b) => a + b, 0);
+  return all.slice(from, from + lengths[d]!);
+}
+
+const recognizer = await createFontRecognizer({
+  ...(values.workers ? { workers: Number(values.workers) } : {}),
+  queueLimit: 1000,
+});
+try {
+  console.log(`analysing with ${recognizer.workers} workers…`);
+  const results = {} as Record<SetName, Outcome[]>;
+  for (const k of setNames) results[k] = await analyseCases(recognizer, k, pooled[k]);
+  const noTextOutcomes: NoTextOutcome[] = [];
+  for (const item of noText) {
+    try {
+      const r = await recognizer.analyzeDetailed(item.image);
+      noTextOutcomes.push({ kind: item.kind, familyId: r.details.familyId, rescued: !!r.details.rescued });
+    } catch (e) {
+      noTextOutcomes.push({ kind: item.kind, error: (e as Error).name });
+    }
+  }
+
+  console.log("latency…");
+  const photos = await latencyPhotos(screenshots);
+  writeFileSync(path.join(workDir, "sample-2mp-photo.jpg"), photos[0]!);
+  const latency2mp = await measureLatency(recognizer, photos);
+  const sustained = await measureSustained(recognizer, photos);
+
+  const report: Report = {
+    createdAt: new Date().toISOString(),
+    model: { createdAt: labels.createdAt, families: labels.families.length, training: labels.training },
+    seeds,
+    ...summariseRun(results, noTextOutcomes, pillow),
+    ...(draws.length > 1
+      ? {
+          draws: draws.map((_, d) => {
+            const part = Object.fromEntries(
+              setNames.map((k) => [
+                k,
+                sliceDraw(
+                  results[k],
+                  draws.map((x) => x.sets[k].length),
+                  d,
+                ),
+              ]),
+            ) as Record<SetName, Outcome[]>;
+            const noTextPart = sliceDraw(
+              noTextOutcomes,
+              draws.map((x) => x.noText.length),
+              d,
+            );
+            return { seed: seeds[d]!, ...summariseRun(part, noTextPart, draws[d]!.pillow) };
+          }),
+        }
+      : {}),
     latency2mp,
     sustained,
     seconds: Math.round((Date.now() - started) / 1000),
@@ -268,10 +323,11 @@ try {
   // recognizer (work/eval/outcomes.json, beside calibrate-open-set.ts's work/open-set-rows.json).
   writeFileSync(
     path.join(workDir, "outcomes.json"),
-    JSON.stringify(
-      Object.entries(results).flatMap(([set, xs]) =>
-        xs.map((o) => ({
+    JSON.stringify([
+      ...Object.entries(results).flatMap(([set, xs]) =>
+        xs.map((o, i) => ({
           set,
+          seed: seedOf(i, (d) => draws[d]!.sets[set as SetName].length),
           familyId: o.familyId,
           predicted: o.result?.details.familyId,
           probability: o.result?.details.top5[0]?.probability,
@@ -285,7 +341,16 @@ try {
           error: o.error,
         })),
       ),
-    ),
+      // The text-free images' readings: what each kind was answered as.
+      ...noTextOutcomes.map((o, i) => ({
+        set: "noText",
+        seed: seedOf(i, (d) => draws[d]!.noText.length),
+        kind: o.kind,
+        predicted: o.familyId,
+        rescued: o.rescued,
+        error: o.error,
+      })),
+    ]),
   );
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(path.join(reportDir, "evaluation.json"), JSON.stringify(report, null, 1) + "\n");
