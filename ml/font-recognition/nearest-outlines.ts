@@ -1,67 +1,76 @@
 // Is a candidate font a design of its own, or a family already in the library under another name?
-// Draws the same line in the candidate and in every library family of its script (regular upright
-// variant) and in every held-out family, and prints the families whose ink overlaps it most
-// (intersection over union of the ink masks, both lines scaled to one box). Used before a family joins
-// the library or a held-out group: a held-out family that is a library family's twin measures nothing,
-// and an exposure family that is a measuring family's twin would flatter the measure.
+// Draws each letter and digit alone in the candidate and in every library family that has that script
+// (a bilingual Arabic family's Latin file counts for Latin) and in every held-out family, and prints the
+// families whose glyphs overlap it most: the median over the glyphs of the intersection over union of
+// their ink masks, each glyph cropped to its ink and scaled to one height. Glyph by glyph, so that one
+// drawing with other spacing or metrics (Noto Serif, and the Latin that Noto Naskh Arabic ships, which
+// is Noto Serif with other advance widths) is still seen as one drawing; a whole line drifts apart
+// along its length and hid that pair (decision 0040). Used before a family joins the library or a
+// held-out group: a held-out family that is a library family's twin measures nothing, and an exposure
+// family that is a measuring family's twin would flatter the measure.
 //   node --import tsx ml/font-recognition/nearest-outlines.ts --script arabic path/a.ttf path/b.woff2 …
+//   node --import tsx ml/font-recognition/nearest-outlines.ts --held-out   # every held-out family
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import type { LibraryFamily } from "#shared/schemas/font-library.ts";
 import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
-import { rgbaToGray } from "#server/modules/font-recognition/image-input.ts";
 import { cropGray, resampleGray } from "#server/modules/font-recognition/image-ops.ts";
 import { defaultModelDir } from "#server/modules/font-recognition/recognize-font.ts";
-import { asLibraryFamily, openSetCalibrationGroup, openSetMeasureGroup } from "./held-out-fonts.ts";
+import {
+  asLibraryFamily,
+  openSetCalibrationGroup,
+  openSetExposureGroup,
+  openSetMeasureGroup,
+} from "./held-out-fonts.ts";
 import { repoRoot } from "./render-sample.ts";
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    script: { type: "string", default: "latin" },
-    library: { type: "string", default: path.join(defaultModelDir, "library.json") },
-    top: { type: "string", default: "3" },
-  },
-});
-const script = values.script === "arabic" ? "arabic" : "latin";
-const line =
-  script === "arabic"
-    ? "صف خلق خود كمثل الشمس إذ بزغت يحظى الضجيع بها نجلاء معطار"
-    : "Sphinx of black quartz, judge my vow. Hamburgefonstiv";
-const W = 720;
+type Script = "arabic" | "latin";
+
+const GLYPHS: Record<Script, string[]> = {
+  latin: [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"],
+  // Drawn alone, each letter takes its isolated form.
+  arabic: [..."ابتثجحخدذرزسشصضطظعغفقكلمنهوي"],
+};
+const SIZE = 96;
 const H = 48;
+const W = 96;
 
-const CW = 2400;
-const CH = 160;
-
-/** The line's ink in `alias`, cropped to its bounding box and scaled to a W x H box, as a 0/1 mask. */
-async function inkMask(alias: string): Promise<Uint8Array> {
-  const canvas = createCanvas(CW, CH);
+/** One glyph's ink, cropped to its bounding box and scaled to height H (width kept in proportion, at most W), as a 0/1 mask. */
+function glyphMask(alias: string, glyph: string): Uint8Array {
+  const cw = SIZE * 2;
+  const ch = SIZE * 2;
+  const canvas = createCanvas(cw, ch);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#fff";
-  ctx.fillRect(0, 0, CW, CH);
+  ctx.fillRect(0, 0, cw, ch);
   ctx.fillStyle = "#000";
-  ctx.font = `64px "${alias}"`;
-  ctx.direction = script === "arabic" ? "rtl" : "ltr";
+  ctx.font = `${SIZE}px "${alias}"`;
   ctx.textAlign = "left";
-  ctx.fillText(line, 20, 110);
-  const gray = await rgbaToGray(new Uint8Array(ctx.getImageData(0, 0, CW, CH).data.buffer), CW, CH);
-  const box = { x: CW, y: CH, w: 0, h: 0 };
-  let x1 = -1;
-  let y1 = -1;
+  ctx.fillText(glyph, SIZE / 2, SIZE * 1.4);
+  // Black on white: the red channel is the grey level.
+  const rgba = ctx.getImageData(0, 0, cw, ch).data;
+  const gray = { width: cw, height: ch, data: Uint8Array.from({ length: cw * ch }, (_, i) => rgba[i * 4]!) };
+  let x0 = cw,
+    y0 = ch,
+    x1 = -1,
+    y1 = -1;
   gray.data.forEach((v, i) => {
     if (v >= 128) return;
-    const x = i % CW;
-    const y = Math.floor(i / CW);
-    box.x = Math.min(box.x, x);
-    box.y = Math.min(box.y, y);
+    const x = i % cw;
+    const y = Math.floor(i / cw);
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
     x1 = Math.max(x1, x);
     y1 = Math.max(y1, y);
   });
-  if (x1 < 0) return new Uint8Array(W * H);
-  box.w = x1 - box.x + 1;
-  box.h = y1 - box.y + 1;
-  return resampleGray(cropGray(gray, box), W, H).data.map((v) => (v < 128 ? 1 : 0));
+  const out = new Uint8Array(W * H);
+  if (x1 < 0) return out;
+  const crop = cropGray(gray, { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 });
+  const w = Math.max(1, Math.min(W, Math.round((crop.width * H) / crop.height)));
+  const scaled = resampleGray(crop, w, H);
+  for (let y = 0; y < H; y++) for (let x = 0; x < w; x++) out[y * W + x] = scaled.data[y * w + x]! < 128 ? 1 : 0;
+  return out;
 }
 
 function iou(a: Uint8Array, b: Uint8Array): number {
@@ -74,30 +83,72 @@ function iou(a: Uint8Array, b: Uint8Array): number {
   return either ? both / either : 0;
 }
 
-const library = loadFontLibrary(values.library);
-// The held-out groups too: a candidate for another group must not be one of their twins either.
-const heldOut = [...openSetCalibrationGroup, ...openSetMeasureGroup].map(asLibraryFamily);
-const known = await Promise.all(
-  [...library.families, ...heldOut]
-    .filter(
-      (f) =>
-        f.script === script ||
-        (script === "latin" && f.variants.some((v) => v.files.some((p) => p.includes("-latin-")))),
-    )
-    .map(async (f) => {
-      const v = f.variants.find((v) => v.weight === 400 && !v.italic) ?? f.variants[0]!;
-      const alias = `nn-${f.id}`;
-      for (const file of v.files) GlobalFonts.registerFromPath(path.join(repoRoot, file), alias);
-      return { id: f.id, mask: await inkMask(alias) };
-    }),
-);
-for (const file of positionals) {
-  const alias = `nn-candidate-${path.basename(file)}`;
-  GlobalFonts.registerFromPath(path.resolve(file), alias);
-  const mask = await inkMask(alias);
-  const nearest = known
-    .map((k) => ({ id: k.id, iou: iou(mask, k.mask) }))
-    .sort((a, b) => b.iou - a.iou)
-    .slice(0, Number(values.top));
-  console.log(`${path.basename(file)}\t${nearest.map((n) => `${n.id} ${n.iou.toFixed(2)}`).join("\t")}`);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : 0;
+};
+
+/** The files of a family's regular variant that draw `script`: a bilingual family's Latin file for Latin. */
+function filesFor(f: LibraryFamily, script: Script): string[] | undefined {
+  const v = f.variants.find((v) => v.weight === 400 && !v.italic) ?? f.variants[0]!;
+  if (f.script === script) return v.files.filter((p) => script === "latin" || !p.includes("-latin-"));
+  const latin = v.files.filter((p) => p.includes("-latin-"));
+  return script === "latin" && latin.length ? latin : undefined;
+}
+
+let aliases = 0;
+/** The glyph masks of a font (its files registered under one new alias). */
+export function glyphMasks(files: string[], script: Script): Uint8Array[] {
+  const alias = `nn-${aliases++}`;
+  for (const file of files) GlobalFonts.registerFromPath(path.resolve(repoRoot, file), alias);
+  return GLYPHS[script].map((g) => glyphMask(alias, g));
+}
+
+/** How alike two fonts' drawings are: the median glyph overlap (1 for one drawing). */
+export function glyphOverlap(a: Uint8Array[], b: Uint8Array[]): number {
+  return median(a.map((m, i) => iou(m, b[i]!)));
+}
+
+/** Every family of the library and of the three held-out groups that draws `script`, with its masks. */
+export function knownMasks(script: Script, libraryPath = path.join(defaultModelDir, "library.json")) {
+  const library = loadFontLibrary(libraryPath);
+  const heldOut = [...openSetCalibrationGroup, ...openSetMeasureGroup, ...openSetExposureGroup].map(asLibraryFamily);
+  return [...library.families, ...heldOut].flatMap((f) => {
+    const files = filesFor(f, script);
+    return files ? [{ id: f.id, script: f.script, masks: glyphMasks(files, script) }] : [];
+  });
+}
+
+if (import.meta.filename === process.argv[1]) {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      script: { type: "string", default: "latin" },
+      library: { type: "string", default: path.join(defaultModelDir, "library.json") },
+      top: { type: "string", default: "3" },
+      "held-out": { type: "boolean", default: false },
+    },
+  });
+  const top = Number(values.top);
+  const nearest = (masks: Uint8Array[], known: ReturnType<typeof knownMasks>, self?: string) =>
+    known
+      .filter((k) => k.id !== self)
+      .map((k) => ({ id: k.id, overlap: glyphOverlap(masks, k.masks) }))
+      .sort((a, b) => b.overlap - a.overlap)
+      .slice(0, top)
+      .map((n) => `${n.id} ${n.overlap.toFixed(2)}`)
+      .join("\t");
+  if (values["held-out"]) {
+    // Each held-out family (as it is drawn in its own script) against every other known family.
+    for (const script of ["latin", "arabic"] as const) {
+      const known = knownMasks(script, values.library);
+      for (const k of known.filter((k) => k.id.startsWith("heldout-") && k.script === script))
+        console.log(`${script}\t${k.id}\t${nearest(k.masks, known, k.id)}`);
+    }
+  } else {
+    const script = values.script === "arabic" ? "arabic" : "latin";
+    const known = knownMasks(script, values.library);
+    for (const file of positionals)
+      console.log(`${path.basename(file)}\t${nearest(glyphMasks([file], script), known)}`);
+  }
 }
