@@ -110,7 +110,7 @@ export function glyphOverlap(a: Uint8Array[], b: Uint8Array[]): number {
 }
 
 /** Every family of the library and of the three held-out groups that draws `script`, with its masks. */
-export function knownMasks(script: Script, libraryPath = path.join(defaultModelDir, "library.json")) {
+function knownMasks(script: Script, libraryPath = path.join(defaultModelDir, "library.json")) {
   const library = loadFontLibrary(libraryPath);
   const heldOut = [...openSetCalibrationGroup, ...openSetMeasureGroup, ...openSetExposureGroup].map(asLibraryFamily);
   return [...library.families, ...heldOut].flatMap((f) => {
