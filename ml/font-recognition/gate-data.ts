@@ -20,6 +20,7 @@ export const GATE_TRAIN_PHOTOS = [
   "craft-detail.jpg",
   "hero-loop-poster.jpg",
   "hero-portrait.jpg",
+  "hero-tablet.jpg",
   "nawat-exploded.jpg",
   "nawat-top.jpg",
   "nawat.jpg",

@@ -41,10 +41,14 @@ LATIN_SHARE="${LATIN_SHARE:-0.35}"
 # the calibration group's fonts (74.6% against 89.3% at the same in-library flag rate).
 EXPOSURE_PER_FAMILY="${EXPOSURE_PER_FAMILY:-0}"
 EXPOSURE_WEIGHT="${EXPOSURE_WEIGHT:-0.5}"
-# The text gate: GATE_IMAGES=3500 renders its data and retrains it (~30-50 more minutes); 0 keeps
-# the committed gate. Its thresholds are refitted to the new model either way.
+# The text gate: GATE_IMAGES=3500 renders its data and retrains it (~15-25 minutes of rendering and
+# 15 of training); 0 keeps the committed gate. Its thresholds are refitted to the new model either
+# way. GATE_SEEDS sets of GATE_IMAGES images, each from its own seed (0 into work/gate, k into
+# work/gate-s<k>); the committed gate: 8 sets, 15 minutes, width 1 (session 19).
 GATE_IMAGES="${GATE_IMAGES:-0}"
-GATE_MINUTES="${GATE_MINUTES:-5}"
+GATE_SEEDS="${GATE_SEEDS:-8}"
+GATE_MINUTES="${GATE_MINUTES:-15}"
+GATE_WIDTH="${GATE_WIDTH:-1}"
 # INIT: a state dict to continue from (the committed model's checkpoint, written by each run below).
 INIT="${INIT:-}"
 CHECKPOINT=ml/font-recognition/checkpoints/font-model.pt
@@ -116,11 +120,18 @@ step calibrate "$TRAIN_KEY" nice -n 10 node --import tsx ml/font-recognition/cal
 # training, then thresholds through the new font model.
 GATE_KEY=committed
 if [ "$GATE_IMAGES" != "0" ]; then
-  nice -n 10 node --import tsx ml/font-recognition/render-gate.ts --images "$GATE_IMAGES" --jobs "$JOBS" --seed 0 --out "$GATE"
-  nice -n 10 node --import tsx ml/font-recognition/render-gate.ts --images "$GATE_IMAGES" --jobs "$JOBS" --seed 1 --out "$GATE-s1"
-  GATE_KEY="$(sum "$GATE"/gate-*.lab "$GATE-s1"/gate-*.lab)-m$GATE_MINUTES"
+  GATE_DIRS=()
+  for ((k = 0; k < GATE_SEEDS; k++)); do
+    dir="$GATE"
+    [ "$k" = 0 ] || dir="$GATE-s$k"
+    nice -n 10 node --import tsx ml/font-recognition/render-gate.ts --images "$GATE_IMAGES" --jobs "$JOBS" --seed "$k" --out "$dir"
+    GATE_DIRS+=("$dir")
+  done
+  GATE_LABELS=()
+  for dir in "${GATE_DIRS[@]}"; do GATE_LABELS+=("$dir"/gate-*.lab); done
+  GATE_KEY="$(sum "${GATE_LABELS[@]}")-m$GATE_MINUTES-w$GATE_WIDTH"
   step train-gate "$GATE_KEY" \
-    nice -n 10 /usr/bin/python3 ml/font-recognition/train_gate.py --minutes "$GATE_MINUTES" --threads 2 --data "$GATE,$GATE-s1"
+    nice -n 10 /usr/bin/python3 ml/font-recognition/train_gate.py --minutes "$GATE_MINUTES" --width "$GATE_WIDTH" --threads 2 --data "$(IFS=,; echo "${GATE_DIRS[*]}")"
 fi
 step calibrate-gate "$TRAIN_KEY-$GATE_KEY" nice -n 10 node --import tsx ml/font-recognition/calibrate-gate.ts --images 450
 # "Not in our library": fitted on the held-out calibration group (held-out-fonts.ts), after the gate.
