@@ -168,7 +168,6 @@ async function drawSets(seed: number, dir: string) {
       wholePage: wholePages,
       outOfLibrary,
     },
-    pillow,
     noText,
   };
 }
@@ -179,7 +178,7 @@ for (const seed of seeds)
   draws.push(await drawSets(seed, seeds.length > 1 ? path.join(workDir, `draw-${seed}`) : workDir));
 const setNames = Object.keys(draws[0]!.sets) as SetName[];
 const pooled = Object.fromEntries(setNames.map((k) => [k, draws.flatMap((d) => d.sets[k])])) as Record<SetName, Case[]>;
-const pillow = draws.flatMap((d) => d.pillow);
+const pillow = draws.flatMap((d) => d.sets.pillow);
 const noText = draws.flatMap((d) => d.noText);
 const screenshots = pooled.screenshots;
 writeFileSync(path.join(workDir, "sample-screenshot.png"), screenshots[0]!.image);
@@ -311,7 +310,7 @@ try {
               draws.map((x) => x.noText.length),
               d,
             );
-            return { seed: seeds[d]!, ...summariseRun(part, noTextPart, draws[d]!.pillow) };
+            return { seed: seeds[d]!, ...summariseRun(part, noTextPart, draws[d]!.sets.pillow) };
           }),
         }
       : {}),
