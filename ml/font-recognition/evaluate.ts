@@ -177,12 +177,9 @@ const draws: Awaited<ReturnType<typeof drawSets>>[] = [];
 for (const seed of seeds)
   draws.push(await drawSets(seed, seeds.length > 1 ? path.join(workDir, `draw-${seed}`) : workDir));
 const setNames = Object.keys(draws[0]!.sets) as SetName[];
-const pooled = Object.fromEntries(setNames.map((k) => [k, draws.flatMap((d) => d.sets[k])])) as Record<SetName, Case[]>;
-const pillow = draws.flatMap((d) => d.sets.pillow);
-const noText = draws.flatMap((d) => d.noText);
-const screenshots = pooled.screenshots;
+const screenshots = draws.flatMap((d) => d.sets.screenshots);
 writeFileSync(path.join(workDir, "sample-screenshot.png"), screenshots[0]!.image);
-writeFileSync(path.join(workDir, "sample-degraded.jpg"), pooled.degraded[0]!.image);
+writeFileSync(path.join(workDir, "sample-degraded.jpg"), draws[0]!.sets.degraded[0]!.image);
 
 type NoTextOutcome = { kind: string; error?: string; familyId?: string; rescued?: boolean };
 
@@ -250,36 +247,33 @@ function summariseRun(results: Record<SetName, Outcome[]>, noTextOutcomes: NoTex
   };
 }
 
-/** The seed of the draw the `i`-th pooled item of a list came from, given each draw's length of it. */
-function seedOf(i: number, length: (d: number) => number): number {
-  let d = 0;
-  for (let end = length(0); i >= end && d < seeds.length - 1; end += length(++d));
-  return seeds[d]!;
-}
-
-/** The part of pooled outcomes that came from draw `d` (the pooled lists hold the draws in order). */
-function sliceDraw<T>(all: T[], lengths: number[], d: number): T[] {
-  const from = lengths.slice(0, d).reduce((a, b) => a + b, 0);
-  return all.slice(from, from + lengths[d]!);
-}
-
 const recognizer = await createFontRecognizer({
   ...(values.workers ? { workers: Number(values.workers) } : {}),
   queueLimit: 1000,
 });
 try {
   console.log(`analysing with ${recognizer.workers} workers…`);
-  const results = {} as Record<SetName, Outcome[]>;
-  for (const k of setNames) results[k] = await analyseCases(recognizer, k, pooled[k]);
-  const noTextOutcomes: NoTextOutcome[] = [];
-  for (const item of noText) {
-    try {
-      const r = await recognizer.analyzeDetailed(item.image);
-      noTextOutcomes.push({ kind: item.kind, familyId: r.details.familyId, rescued: !!r.details.rescued });
-    } catch (e) {
-      noTextOutcomes.push({ kind: item.kind, error: (e as Error).name });
+  // Each draw is analysed on its own, then pooled: the report's figures read the pooled outcomes,
+  // each draw's table its own.
+  const analysed: { seed: number; results: Record<SetName, Outcome[]>; noText: NoTextOutcome[] }[] = [];
+  for (const [d, draw] of draws.entries()) {
+    const drawResults = {} as Record<SetName, Outcome[]>;
+    for (const k of setNames) drawResults[k] = await analyseCases(recognizer, k, draw.sets[k]);
+    const drawNoText: NoTextOutcome[] = [];
+    for (const item of draw.noText) {
+      try {
+        const r = await recognizer.analyzeDetailed(item.image);
+        drawNoText.push({ kind: item.kind, familyId: r.details.familyId, rescued: !!r.details.rescued });
+      } catch (e) {
+        drawNoText.push({ kind: item.kind, error: (e as Error).name });
+      }
     }
+    analysed.push({ seed: seeds[d]!, results: drawResults, noText: drawNoText });
   }
+  const results = Object.fromEntries(setNames.map((k) => [k, analysed.flatMap((a) => a.results[k])])) as Record<
+    SetName,
+    Outcome[]
+  >;
 
   console.log("latency…");
   const photos = await latencyPhotos(screenshots);
@@ -291,27 +285,17 @@ try {
     createdAt: new Date().toISOString(),
     model: { createdAt: labels.createdAt, families: labels.families.length, training: labels.training },
     seeds,
-    ...summariseRun(results, noTextOutcomes, pillow),
+    ...summariseRun(
+      results,
+      analysed.flatMap((a) => a.noText),
+      draws.flatMap((d) => d.sets.pillow),
+    ),
     ...(draws.length > 1
       ? {
-          draws: draws.map((_, d) => {
-            const part = Object.fromEntries(
-              setNames.map((k) => [
-                k,
-                sliceDraw(
-                  results[k],
-                  draws.map((x) => x.sets[k].length),
-                  d,
-                ),
-              ]),
-            ) as Record<SetName, Outcome[]>;
-            const noTextPart = sliceDraw(
-              noTextOutcomes,
-              draws.map((x) => x.noText.length),
-              d,
-            );
-            return { seed: seeds[d]!, ...summariseRun(part, noTextPart, draws[d]!.sets.pillow) };
-          }),
+          draws: analysed.map((a, d) => ({
+            seed: a.seed,
+            ...summariseRun(a.results, a.noText, draws[d]!.sets.pillow),
+          })),
         }
       : {}),
     latency2mp,
@@ -323,32 +307,36 @@ try {
   writeFileSync(
     path.join(workDir, "outcomes.json"),
     JSON.stringify([
-      ...Object.entries(results).flatMap(([set, xs]) =>
-        xs.map((o, i) => ({
-          set,
-          seed: seedOf(i, (d) => draws[d]!.sets[set as SetName].length),
-          familyId: o.familyId,
-          predicted: o.result?.details.familyId,
-          probability: o.result?.details.top5[0]?.probability,
-          confidence: o.result?.analysis.confidence,
-          inLibrary: o.result?.analysis.inLibrary,
-          script: o.result?.details.script,
-          ...o.result?.details.closeness,
-          ...(values["dump-logits"]
-            ? { logits: o.result?.details.familyLogits?.map((l) => Math.round(l * 1000) / 1000) }
-            : {}),
+      ...setNames.flatMap((set) =>
+        analysed.flatMap(({ seed, results: drawResults }) =>
+          drawResults[set].map((o) => ({
+            set,
+            seed,
+            familyId: o.familyId,
+            predicted: o.result?.details.familyId,
+            probability: o.result?.details.top5[0]?.probability,
+            confidence: o.result?.analysis.confidence,
+            inLibrary: o.result?.analysis.inLibrary,
+            script: o.result?.details.script,
+            ...o.result?.details.closeness,
+            ...(values["dump-logits"]
+              ? { logits: o.result?.details.familyLogits?.map((l) => Math.round(l * 1000) / 1000) }
+              : {}),
+            error: o.error,
+          })),
+        ),
+      ),
+      // The text-free images' readings: what each kind was answered as.
+      ...analysed.flatMap(({ seed, noText }) =>
+        noText.map((o) => ({
+          set: "noText",
+          seed,
+          kind: o.kind,
+          predicted: o.familyId,
+          rescued: o.rescued,
           error: o.error,
         })),
       ),
-      // The text-free images' readings: what each kind was answered as.
-      ...noTextOutcomes.map((o, i) => ({
-        set: "noText",
-        seed: seedOf(i, (d) => draws[d]!.noText.length),
-        kind: o.kind,
-        predicted: o.familyId,
-        rescued: o.rescued,
-        error: o.error,
-      })),
     ]),
   );
   mkdirSync(reportDir, { recursive: true });

@@ -23,6 +23,7 @@ import {
   openSetExposureGroup,
   openSetMeasureGroup,
 } from "./held-out-fonts.ts";
+import { quantile } from "./eval-scoring.ts";
 import { repoRoot } from "./render-sample.ts";
 
 type Script = "arabic" | "latin";
@@ -36,12 +37,13 @@ const SIZE = 96;
 const H = 48;
 const W = 96;
 
+const cw = SIZE * 2;
+const ch = SIZE * 2;
+/** One canvas for every glyph: each is drawn on a fresh white fill. */
+const ctx = createCanvas(cw, ch).getContext("2d");
+
 /** One glyph's ink, cropped to its bounding box and scaled to height H (width kept in proportion, at most W), as a 0/1 mask. */
 function glyphMask(alias: string, glyph: string): Uint8Array {
-  const cw = SIZE * 2;
-  const ch = SIZE * 2;
-  const canvas = createCanvas(cw, ch);
-  const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, cw, ch);
   ctx.fillStyle = "#000";
@@ -83,11 +85,6 @@ function iou(a: Uint8Array, b: Uint8Array): number {
   return either ? both / either : 0;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : 0;
-};
-
 /** The files of a family's regular variant that draw `script`: a bilingual family's Latin file for Latin. */
 function filesFor(f: LibraryFamily, script: Script): string[] | undefined {
   const v = f.variants.find((v) => v.weight === 400 && !v.italic) ?? f.variants[0]!;
@@ -106,7 +103,10 @@ export function glyphMasks(files: string[], script: Script): Uint8Array[] {
 
 /** How alike two fonts' drawings are: the median glyph overlap (1 for one drawing). */
 export function glyphOverlap(a: Uint8Array[], b: Uint8Array[]): number {
-  return median(a.map((m, i) => iou(m, b[i]!)));
+  return quantile(
+    a.map((m, i) => iou(m, b[i]!)),
+    0.5,
+  );
 }
 
 /** Every family of the library and of the three held-out groups that draws `script`, with its masks. */
