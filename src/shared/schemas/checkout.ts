@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INSTALMENT_COUNT, paymentMethodIds, type PaymentMethodId } from "../payment-methods.ts";
 import { emailField, optionalText, requiredText } from "./lead-fields.ts";
 
 /**
@@ -10,11 +11,10 @@ import { emailField, optionalText, requiredText } from "./lead-fields.ts";
 export const checkoutProductIds = ["nawat", "sanam"] as const;
 export type CheckoutProductId = (typeof checkoutProductIds)[number];
 
-export const checkoutPaymentMethods = ["apple-pay", "credit-card", "tamara", "tabby"] as const;
-export type CheckoutPaymentMethod = (typeof checkoutPaymentMethods)[number];
-
-/** Tamara and Tabby split the total into this many interest-free monthly payments (spec §9). */
-export const INSTALMENT_COUNT = 4;
+/** The methods are declared once, in src/shared/payment-methods.ts. */
+export const checkoutPaymentMethods = paymentMethodIds;
+export type CheckoutPaymentMethod = PaymentMethodId;
+export { INSTALMENT_COUNT };
 
 export const CHECKOUT_LIMITS = { name: 100, email: 254, city: 80, district: 80, street: 150 } as const;
 
