@@ -8,3 +8,6 @@ export const catalog = [
 ] as const;
 
 export type CatalogProductId = (typeof catalog)[number]["id"];
+
+/** The product a checkout or a proposal opens with when the link names none: the catalog's first. */
+export const defaultProductId: CatalogProductId = catalog[0].id;
