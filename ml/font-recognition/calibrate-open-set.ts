@@ -12,7 +12,7 @@
 // family's own: its offsets are fitted here on the in-library images (decision 0039), which is why
 // there are 12 of them per family. A flagged answer's confidence is capped at P(right | flagged), in- and
 // out-of-library uploads taken as equally likely. An unflagged one's is fitted the same way once the
-// threshold is: `confidenceModel` (decision 0034), a logistic fit on the probability and the
+// threshold is: `confidenceModel` (decision 0030), a logistic fit on the probability and the
 // closeness score, which the server uses, and `confidenceMap` (decision 0030), the isotonic fit on
 // the probability alone that it replaced (kept for comparison and for older servers).
 //   node --import tsx ml/font-recognition/calibrate-open-set.ts [--per-family 12] [--per-held-out 30]
@@ -190,7 +190,7 @@ function confidenceMapAt(score: OpenSetScore, threshold: number) {
   const weighted = rows.filter(unflagged).map((r) => ({ r, right: r.correct, weight: halfWeight(r) }));
   const probability = (w: (typeof weighted)[number]) => w.r.r.analysis.confidence;
   const map = fitConfidenceMap(weighted.map((w) => ({ ...w, probability: probability(w) })));
-  // The two-reading model (decision 0034), on the same weighted images: it also reads how close the
+  // The two-reading model (decision 0030), on the same weighted images: it also reads how close the
   // image is to its best family, so an unseen font just above the bar states less confidence.
   const model = fitConfidenceModel(
     weighted.map((w) => ({ ...w, probability: probability(w), closeness: w.r.r.details.closeness[score] })),

@@ -1,7 +1,7 @@
 // Openly licensed families kept OUT of the library on purpose, to calibrate and measure the "not in
 // our library" decision. Two disjoint groups: the decision's threshold is fitted on `calibration` only
 // (calibrate-open-set.ts) and measured on `measure` only (evaluate.ts). Neither group is ever trained on.
-// A third, `openSetExposureGroup` (at the end), is for outlier exposure in training (decision 0034).
+// A third, `openSetExposureGroup` (at the end), is for outlier exposure in training (decision 0039).
 // Files and licences: ml/font-recognition/fonts/heldout/<id>/ (woff2 from npm @fontsource packages,
 // TTF from Debian fonts-liberation, fonts-dejavu-core, fonts-arabeyes and fonts-ukij-uyghur).
 // A candidate joins only if its outlines are its own: nearest-outlines.ts and a look beside its

@@ -30,7 +30,7 @@ const languages = [
     prefix: "",
     dir: "ltr",
     // Cycle 8's model flags "Handmade walnut bowls" in Roboto as not in the library (logit 8.60 under
-    // the bar of 8.77, probability 0.98): one of the ~12% of in-library lines flagged (decision 0037).
+    // the bar of 8.77, probability 0.98): one of the ~12% of in-library lines flagged (ml/font-recognition/JOURNAL.md, session 16).
     // This test is the page's flow; the flag rate is measured by font:eval.
     image: { name: "studio.png", font: "e2e-roboto", text: "The studio in Riyadh", rtl: false },
     title: "Which typeface is this?",

@@ -76,7 +76,7 @@ const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
  * The confidence of an unflagged answer from two readings instead of one: the model's probability
  * for its best family and the open-set score's closeness (how near the image is to that family).
  * A logistic fit, P(right) = sigmoid(a * log-odds(probability) + b * closeness + c), on the same
- * weighted images as the map (decision 0034). The probability alone says how sure the model is among
+ * weighted images as the map (decision 0030). The probability alone says how sure the model is among
  * the library's families; the closeness says whether the font looks like one of them at all, so an
  * unseen font that is only just above the "not in our library" bar states a lower confidence.
  */

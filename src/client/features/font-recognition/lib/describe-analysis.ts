@@ -13,7 +13,7 @@ export type DescribedFont = {
   /**
    * Set when the font is not in the library ("Not in our library; the closest we know: …"), or may
    * well not be: an answer stated at under 50% (the confidence reads how close the image is to the
-   * family, decision 0034), "We are not sure this font is in our library; …".
+   * family, decision 0030), "We are not sure this font is in our library; …".
    */
   libraryNotice?: string;
   weight?: string;
