@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { FakeProvider, hostedPage, type RecordedRequest, type Reply } from "./fake-provider.ts";
 
 /**
- * A local Moyasar (docs.moyasar.com; shared/reference/payments.md §A) for the adapter tests: the
+ * A local Moyasar (docs.moyasar.com) for the adapter tests: the
  * documented paths under /v1, HTTP Basic with the secret key as user name (the publishable key may
  * only create payments), integer-halala amounts of at least 100 and Moyasar's error bodies
  * (`{type, message, errors}`), invoices with their hosted page, payments with the test cards

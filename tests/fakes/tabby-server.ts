@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { bearerOf, FakeProvider, hostedPage, type RecordedRequest, type Reply } from "./fake-provider.ts";
 
 /**
- * A local Tabby (docs.tabby.ai; shared/reference/payments.md §C): `Authorization: Bearer <secret
+ * A local Tabby (docs.tabby.ai): `Authorization: Bearer <secret
  * key>`, `POST /api/v2/checkout` (amounts as decimal strings "422.00"; the documented test phones:
  * +966500000001 is approved, +966500000002 is `rejected` at pre-scoring with a
  * `rejection_reason`), `GET /api/v2/payments/{id}` (CREATED, AUTHORIZED, CLOSED, REJECTED,

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { bearerOf, FakeProvider, hostedPage, type RecordedRequest, type Reply } from "./fake-provider.ts";
 
 /**
- * A local Tamara (docs.tamara.co; shared/reference/payments.md §B): `Authorization: Bearer <API
+ * A local Tamara (docs.tamara.co): `Authorization: Bearer <API
  * token>`, `POST /checkout` with the documented body (amounts `{amount, currency}` as numbers of
  * riyals) answering `{order_id, checkout_id, checkout_url, status: "new"}`, `GET
  * /merchants/orders/{id}`, `POST /orders/{id}/authorise`, `POST /orders/{id}/cancel`, `POST

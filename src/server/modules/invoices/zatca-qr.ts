@@ -1,5 +1,5 @@
 /**
- * The ZATCA phase-1 QR payload of a simplified tax invoice (reference/saudi-invoices.md): the
+ * The ZATCA phase-1 QR payload of a simplified tax invoice (decision 0021): the
  * base64 of five TLV fields, each `tag (1 byte) | length (1 byte, of the UTF-8 value) | value`:
  * 1 seller's name, 2 VAT number, 3 timestamp (ISO 8601), 4 total with VAT, 5 VAT total.
  */
