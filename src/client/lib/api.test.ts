@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiJson, apiRequest } from "./api.ts";
-import { createQueryClient, getQueryFn } from "./query-client.ts";
+import { createQueryClient, getQueryFn } from "./api/query-client.ts";
 
 const respond = (status: number, body: string, statusText = "") =>
   vi.fn(async () => new Response(body || null, { status, statusText }));

@@ -3,6 +3,7 @@
  * session; the auth store only remembers whom to show, and the browser's copy of the wishlist
  * belongs to the account once signed in.
  */
+import { requestCurrentUser, requestSignOut } from "./api/session.ts";
 import { getAuth, isAuthUser, setAuth } from "./auth-store.ts";
 import { clearWishlist } from "./wishlist.ts";
 
@@ -18,7 +19,7 @@ export function signOutLocally(): void {
  * the browser signed in, since the cookie may still be valid.
  */
 export async function signOut(): Promise<void> {
-  await fetch("/api/auth/signout", { method: "POST", credentials: "include" });
+  await requestSignOut();
   signOutLocally();
 }
 
@@ -40,7 +41,7 @@ let started: Promise<void> | undefined;
 export async function readCurrentUser(): Promise<void> {
   if (!getAuth().isAuthenticated) return;
   try {
-    const response = await fetch("/api/auth/me", { credentials: "include" });
+    const response = await requestCurrentUser();
     // Signed out while the answer was on its way: that is the newer news.
     if (!getAuth().isAuthenticated) return;
     if (!response.ok) {

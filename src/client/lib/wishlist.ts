@@ -5,13 +5,10 @@
  * change is written to the account, and the browser keeps a copy of the account's list. Signing
  * out empties the browser's copy, so the next person at this browser does not see it.
  */
-import { apiJson } from "./api.ts";
+import { addToAccountWishlist, readAccountWishlist, removeFromAccountWishlist } from "./api/wishlist.ts";
 import { getAuth } from "./auth-store.ts";
 
 const key = "wishlist";
-const accountWishlist = "/api/account/wishlist";
-
-type WishlistAnswer = { productIds: string[] };
 
 function clean(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
@@ -44,9 +41,7 @@ export async function toggleWishlist(id: string): Promise<boolean> {
   write(has ? before.filter((item) => item !== id) : [...before, id]);
   if (!getAuth().isAuthenticated) return !has;
   try {
-    const answer = has
-      ? await apiJson<WishlistAnswer>("DELETE", `${accountWishlist}/${encodeURIComponent(id)}`)
-      : await apiJson<WishlistAnswer>("PUT", accountWishlist, { productIds: [id] });
+    const answer = has ? await removeFromAccountWishlist(id) : await addToAccountWishlist([id]);
     const list = clean(answer.productIds);
     write(list);
     return list.includes(id);
@@ -59,10 +54,7 @@ export async function toggleWishlist(id: string): Promise<boolean> {
 /** At sign-in: the browser's list joins the account's, and the browser keeps the union. */
 export async function mergeWishlistIntoAccount(): Promise<string[]> {
   const local = readWishlist();
-  const answer =
-    local.length > 0
-      ? await apiJson<WishlistAnswer>("PUT", accountWishlist, { productIds: local })
-      : await apiJson<WishlistAnswer>("GET", accountWishlist);
+  const answer = local.length > 0 ? await addToAccountWishlist(local) : await readAccountWishlist();
   const list = clean(answer.productIds);
   write(list);
   return list;

@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { fetchAccount } from "#client/features/accounts/api/account.ts";
 import { AccountDetailsForm } from "#client/features/accounts/components/account-details-form.tsx";
 import { AccountEmail } from "#client/features/accounts/components/account-email.tsx";
 import { AccountOrders } from "#client/features/accounts/components/account-orders.tsx";
 import { AccountSessions } from "#client/features/accounts/components/account-sessions.tsx";
 import { WishlistList } from "#client/features/accounts/components/wishlist-list.tsx";
 import { ChangePasswordForm } from "#client/features/accounts/components/change-password-form.tsx";
-import type { AccountAnswer, AccountView } from "#client/features/accounts/lib/account-view.ts";
+import type { AccountView } from "#client/features/accounts/lib/account-view.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
-import { ApiError, apiJson } from "#client/lib/api.ts";
+import { ApiError } from "#client/lib/api.ts";
 import { getAuth, useAuth } from "#client/lib/auth-store.ts";
 import { useNavigate } from "#client/lib/router.tsx";
 import { signOutLocally } from "#client/lib/session.ts";
@@ -42,8 +43,8 @@ export default function AccountPage() {
 
   const load = useCallback(() => {
     setState({ kind: "loading" });
-    apiJson<AccountAnswer>("GET", "/api/account").then(
-      (answer) => setState({ kind: "ready", account: answer.account }),
+    fetchAccount().then(
+      (account) => setState({ kind: "ready", account }),
       (error: unknown) => {
         if (error instanceof ApiError && error.status === 401) {
           signOutLocally();

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
+import { fetchInvoice, invoicePdfUrl, type InvoiceLink } from "#client/features/invoices/api/invoice.ts";
 import { InvoiceDocument } from "#client/features/invoices/components/invoice-document.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
-import { ApiError, apiJson } from "#client/lib/api.ts";
+import { ApiError } from "#client/lib/api.ts";
 import { Link } from "#client/lib/router.tsx";
-import type { Lang } from "#shared/lang.ts";
 import type { InvoiceView } from "#shared/schemas/invoice.ts";
 
 export const copy = defineLazyCopy({
@@ -13,7 +13,6 @@ export const copy = defineLazyCopy({
   ar: () => import("#client/features/invoices/invoices.ar.ts"),
 });
 
-type InvoiceLink = { reference: string; access: string | null };
 type State =
   | { kind: "reading" }
   | { kind: "noLink" }
@@ -33,9 +32,6 @@ function readFragment(): InvoiceLink | null {
   return reference ? { reference, access: params.get("access") || null } : null;
 }
 
-const query = (link: InvoiceLink, lang: Lang) =>
-  `?${new URLSearchParams({ ...(link.access ? { access: link.access } : {}), lang }).toString()}`;
-
 /**
  * /orders/invoice#ref=…&access=… (decision 0021): the printable bilingual simplified tax invoice
  * of a paid order, for its buyer (session or access token) or an admin, with its PDF and Print.
@@ -49,9 +45,8 @@ export default function OrderInvoicePage() {
   const load = useCallback(
     (link: InvoiceLink) => {
       setState({ kind: "loading", link });
-      const url = `/api/orders/${encodeURIComponent(link.reference)}/invoice${query(link, lang)}`;
-      apiJson<{ invoice: InvoiceView }>("GET", url).then(
-        ({ invoice }) => setState({ kind: "ready", link, invoice }),
+      fetchInvoice(link, lang).then(
+        (invoice) => setState({ kind: "ready", link, invoice }),
         (error: unknown) =>
           setState(
             error instanceof ApiError && error.status === 404
@@ -69,19 +64,16 @@ export default function OrderInvoicePage() {
     else setState({ kind: "noLink" });
   }, [load]);
 
-  const pdfUrl = (link: InvoiceLink, pdfLang: Lang) =>
-    `/api/orders/${encodeURIComponent(link.reference)}/invoice.pdf${query(link, pdfLang)}`;
-
   return (
     <section className="container-page pt-28 pb-20 print:p-0" data-testid="order-invoice" data-state={state.kind}>
       {state.kind === "ready" ? (
         <>
           <div className="mx-auto mb-6 flex max-w-4xl flex-wrap items-center gap-3" data-print-hide>
             <p className="eyebrow me-auto">{c.eyebrow}</p>
-            <a className="btn-primary" href={pdfUrl(state.link, lang)} download data-testid="invoice-pdf">
+            <a className="btn-primary" href={invoicePdfUrl(state.link, lang)} download data-testid="invoice-pdf">
               {c.download}
             </a>
-            <a className="btn-outline" href={pdfUrl(state.link, lang === "ar" ? "en" : "ar")} download>
+            <a className="btn-outline" href={invoicePdfUrl(state.link, lang === "ar" ? "en" : "ar")} download>
               {c.downloadOther}
             </a>
             <button type="button" className="btn-outline" onClick={() => window.print()}>

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { OrderDetails } from "#client/features/orders/components/order-details.tsx";
 import { OrderLookupForm } from "#client/features/orders/components/order-lookup-form.tsx";
-import { fetchOrder, type OrderAnswer } from "#client/features/orders/lib/orders-api.ts";
+import { fetchOrder, type OrderAnswer } from "#client/features/orders/api/orders.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { readOrderFragment } from "#client/lib/orders.ts";

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Form, FormError, SubmitButton } from "#client/components/ui/form/form.tsx";
 import { toast } from "#client/components/ui/toast-store.ts";
+import { resetPassword } from "#client/features/accounts/api/auth.ts";
 import { AuthShell } from "#client/features/accounts/components/auth-shell.tsx";
 import { PasswordField } from "#client/features/accounts/components/password-field.tsx";
 import { failureMessage } from "#client/features/accounts/lib/complete-sign-in.ts";
@@ -11,7 +12,7 @@ import { useFragmentToken } from "#client/features/accounts/lib/fragment-token.t
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
-import { ApiError, apiRequest } from "#client/lib/api.ts";
+import { ApiError } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
 import { Link } from "#client/lib/router.tsx";
 import { readCurrentUser } from "#client/lib/session.ts";
@@ -43,7 +44,7 @@ export default function ResetPasswordPage() {
   const submit = async (values: ResetForm) => {
     if (!token) return;
     try {
-      await apiRequest("POST", "/api/auth/reset-password", { token, password: values.password, lang });
+      await resetPassword(token, values.password, lang);
     } catch (error) {
       if (isFieldRefusal(error)) throw error;
       if (error instanceof ApiError && error.status === 400) {

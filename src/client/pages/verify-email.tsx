@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
+import { verifyEmail } from "#client/features/accounts/api/auth.ts";
 import { AuthShell } from "#client/features/accounts/components/auth-shell.tsx";
 import { useFragmentToken } from "#client/features/accounts/lib/fragment-token.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
-import { ApiError, apiJson } from "#client/lib/api.ts";
+import { ApiError } from "#client/lib/api.ts";
 import { getAuth, isAuthUser, setAuth, useAuth } from "#client/lib/auth-store.ts";
 import { Link } from "#client/lib/router.tsx";
 
@@ -35,7 +36,7 @@ export default function VerifyEmailPage() {
       setState({ kind: "noToken" });
       return;
     }
-    apiJson<{ message?: string; user?: unknown }>("POST", "/api/auth/verify-email", { token, lang }).then(
+    verifyEmail(token, lang).then(
       (answer) => {
         // The page of the signed-in account shows the fresher user, when the answer has one.
         if (getAuth().isAuthenticated && isAuthUser(answer.user)) setAuth(answer.user);

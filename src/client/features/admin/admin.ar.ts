@@ -134,7 +134,6 @@ const ar: Catalog<typeof en> = {
       expired: "منتهي",
       refunded: "مُسترد",
     },
-    methods: { "apple-pay": "Apple Pay", "credit-card": "بطاقة", tamara: "تمارا", tabby: "تابي" },
     noMethod: "—",
   },
   order: {

@@ -132,7 +132,6 @@ export default {
       expired: "Expired",
       refunded: "Refunded",
     },
-    methods: { "apple-pay": "Apple Pay", "credit-card": "Card", tamara: "Tamara", tabby: "Tabby" },
     noMethod: "—",
   },
   order: {

@@ -35,16 +35,11 @@ const ar: Catalog<typeof en> = {
   payment: {
     title: "الدفع",
     lead: "اختر طريقة الدفع. تُدخل بيانات بطاقتك في صفحة مزوّد الدفع الآمنة، ولا تمرّ بموقعنا أبدًا.",
-    applePay: "ادفع عبر Apple Pay",
-    card: "ادفع بالبطاقة",
     cardMarks: "مدى وفيزا وماستركارد",
-    tamara: "ادفع عبر تمارا",
-    tabby: "ادفع عبر تابي",
-    instalments: "قسّمها على ٤ دفعات شهرية بلا فوائد",
-    instalmentAmount: "قسّمها على ٤ دفعات شهرية بلا فوائد، قيمة كل دفعة {amount}",
+    instalments: "قسّمها على {count} دفعات شهرية بلا فوائد",
+    instalmentAmount: "قسّمها على {count} دفعات شهرية بلا فوائد، قيمة كل دفعة {amount}",
     unavailable: "غير متاحة لهذا الطلب",
     processing: "جاري تنفيذ الدفع...",
-    applePayLabel: "استوديو نواة",
   },
   confirming: {
     title: "نتحقق الآن من عملية الدفع",

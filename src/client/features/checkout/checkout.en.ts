@@ -33,16 +33,12 @@ export default {
   payment: {
     title: "Payment",
     lead: "Choose how to pay. Card details are entered on the payment provider's secure page, never on this site.",
-    applePay: "Pay with Apple Pay",
-    card: "Pay by Card",
+    // The buttons' words are the payment methods' own (src/shared/payment-methods.ts).
     cardMarks: "mada, Visa and Mastercard",
-    tamara: "Pay with Tamara",
-    tabby: "Pay with Tabby",
-    instalments: "4 interest-free monthly instalments",
-    instalmentAmount: "4 interest-free monthly instalments of {amount}",
+    instalments: "{count} interest-free monthly instalments",
+    instalmentAmount: "{count} interest-free monthly instalments of {amount}",
     unavailable: "Not available for this order",
     processing: "Processing your payment...",
-    applePayLabel: "Nawat Studio",
   },
   confirming: {
     title: "We Are Confirming Your Payment",

@@ -47,12 +47,7 @@ const ar: Catalog<typeof en> = {
     expired: "منتهي (لم يُدفع في الوقت المحدد)",
     refunded: "مُسترد",
   },
-  methods: {
-    "apple-pay": "Apple Pay",
-    "credit-card": "بطاقة (مدى، فيزا، ماستركارد)",
-    tamara: "تمارا، ٤ دفعات",
-    tabby: "تابي، ٤ دفعات",
-  },
+  instalmentMethod: "{method}، {count} دفعات",
 };
 
 export default ar;

@@ -45,10 +45,6 @@ export default {
     expired: "Expired (not paid in time)",
     refunded: "Refunded",
   },
-  methods: {
-    "apple-pay": "Apple Pay",
-    "credit-card": "Card (mada, Visa, Mastercard)",
-    tamara: "Tamara, 4 instalments",
-    tabby: "Tabby, 4 instalments",
-  },
+  /** A buy-now-pay-later method's name (src/shared/payment-methods.ts) with its instalments. */
+  instalmentMethod: "{method}, {count} instalments",
 };

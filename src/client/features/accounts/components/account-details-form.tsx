@@ -4,9 +4,9 @@ import { TextField } from "#client/components/ui/form/field.tsx";
 import { Form, FormError, SubmitButton } from "#client/components/ui/form/form.tsx";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
-import { apiJson } from "#client/lib/api.ts";
-import { setAuth, type AuthUser } from "#client/lib/auth-store.ts";
+import { setAuth } from "#client/lib/auth-store.ts";
 import { accountUpdateSchema, type AccountUpdateInput, type AccountUpdateRequest } from "#shared/schemas/auth.ts";
+import { updateAccount } from "../api/account.ts";
 import type { AccountsCopy } from "../copy.ts";
 import type { AccountView } from "../lib/account-view.ts";
 
@@ -29,10 +29,7 @@ export function AccountDetailsForm(props: {
   });
 
   const submit = async (values: AccountUpdateRequest) => {
-    const answer = await apiJson<{ account: AccountView; user: AuthUser }>("PATCH", "/api/account", {
-      ...values,
-      lang,
-    });
+    const answer = await updateAccount(values, lang);
     const { firstName, lastName, email, isAdmin } = answer.user;
     setAuth({ firstName, lastName, email, isAdmin });
     props.onSaved(answer.account);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
-import { apiJson } from "#client/lib/api.ts";
+import { resendVerification } from "../api/auth.ts";
 import type { AccountsCopy } from "../copy.ts";
 import { failureMessage } from "../lib/complete-sign-in.ts";
 
@@ -14,7 +14,7 @@ export function AccountEmail(props: { copy: AccountsCopy; email: string; verifie
   const resend = async () => {
     setSending(true);
     try {
-      const answer = await apiJson<{ message?: string }>("POST", "/api/auth/resend-verification", { lang });
+      const answer = await resendVerification(lang);
       toast({ title: answer.message ?? copy.account.email.resent });
     } catch (error) {
       toast({

@@ -1,15 +1,11 @@
-import { useCallback, useEffect, useState } from "react";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
-import { apiJson } from "#client/lib/api.ts";
-import { orderLink, orderStatusTone, type OrderView } from "#client/lib/orders.ts";
+import { orderLink, orderStatusTone } from "#client/lib/orders.ts";
 import { Link } from "#client/lib/router.tsx";
 import { formatDate, formatPrice } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
+import { useOwnOrders } from "../api/use-own-orders.ts";
 import type { AccountsCopy } from "../copy.ts";
-
-/** An order in the buyer's list; the server may hand each one's access token with it. */
-type OwnOrder = OrderView & { accessToken?: string };
 
 const tones = {
   green: "bg-emerald-50 text-emerald-800 ring-emerald-700/20",
@@ -23,16 +19,7 @@ export function AccountOrders({ copy }: { copy: AccountsCopy }) {
   const { lang } = useI18n();
   const to = useLocalizedPath();
   const c = copy.account.orders;
-  const [orders, setOrders] = useState<OwnOrder[] | null | "failed">(null);
-
-  const load = useCallback(() => {
-    setOrders(null);
-    apiJson<{ orders: OwnOrder[] }>("GET", "/api/orders", undefined, { "Accept-Language": lang }).then(
-      (answer) => setOrders(answer.orders),
-      () => setOrders("failed"),
-    );
-  }, [lang]);
-  useEffect(load, [load]);
+  const { orders, reload } = useOwnOrders(lang);
 
   if (orders === null)
     return (
@@ -44,7 +31,7 @@ export function AccountOrders({ copy }: { copy: AccountsCopy }) {
     return (
       <div role="alert" className="grid gap-3">
         <p>{c.failed}</p>
-        <button type="button" className="btn-outline justify-self-start" onClick={load}>
+        <button type="button" className="btn-outline justify-self-start" onClick={reload}>
           {c.retry}
         </button>
       </div>

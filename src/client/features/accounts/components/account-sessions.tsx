@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
-import { apiRequest } from "#client/lib/api.ts";
 import { useNavigate } from "#client/lib/router.tsx";
 import { signOut, signOutLocally } from "#client/lib/session.ts";
+import { signOutEverywhere } from "../api/account.ts";
 import type { AccountsCopy } from "../copy.ts";
 import { failureMessage } from "../lib/complete-sign-in.ts";
 
@@ -19,7 +19,7 @@ export function AccountSessions({ copy }: { copy: AccountsCopy }) {
     try {
       if (which === "here") await signOut();
       else {
-        await apiRequest("POST", "/api/account/signout-everywhere");
+        await signOutEverywhere();
         signOutLocally();
         toast({ title: copy.account.sessions.done });
       }

@@ -4,8 +4,8 @@ import type { z } from "zod";
 import { Form, FormError, SubmitButton } from "#client/components/ui/form/form.tsx";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
-import { apiRequest } from "#client/lib/api.ts";
 import { passwordChangeFormSchema, type PasswordChangeFormInput } from "#shared/schemas/auth.ts";
+import { changePassword } from "../api/account.ts";
 import type { AccountsCopy } from "../copy.ts";
 import { PasswordField } from "./password-field.tsx";
 
@@ -21,7 +21,7 @@ export function ChangePasswordForm({ copy }: { copy: AccountsCopy }) {
   });
 
   const submit = async ({ currentPassword, newPassword }: PasswordChangeForm) => {
-    await apiRequest("POST", "/api/account/password", { currentPassword, newPassword, lang });
+    await changePassword({ currentPassword, newPassword }, lang);
     form.reset(empty);
     toast({ title: copy.account.password.changed });
   };

@@ -5,9 +5,9 @@ import { TextField } from "#client/components/ui/form/field.tsx";
 import { Form, FormError, SubmitButton } from "#client/components/ui/form/form.tsx";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
-import { apiRequest } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
 import { forgotPasswordSchema, type ForgotPasswordRequest } from "#shared/schemas/auth.ts";
+import { requestPasswordReset } from "../api/auth.ts";
 import type { AccountsCopy } from "../copy.ts";
 import { failureMessage } from "../lib/complete-sign-in.ts";
 
@@ -26,7 +26,7 @@ export function ForgotPasswordForm(props: { copy: AccountsCopy; onBack: () => vo
 
   const submit = async (values: ForgotPasswordRequest) => {
     try {
-      await apiRequest("POST", "/api/auth/forgot-password", { ...values, lang });
+      await requestPasswordReset(values, lang);
     } catch (error) {
       if (isFieldRefusal(error)) throw error;
       toast({

@@ -4,9 +4,9 @@ import { TextField } from "#client/components/ui/form/field.tsx";
 import { Form, FormError, SubmitButton } from "#client/components/ui/form/form.tsx";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
-import { apiJson } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
 import { signInSchema, type SignInInput, type SignInRequest } from "#shared/schemas/auth.ts";
+import { signIn } from "../api/auth.ts";
 import type { AccountsCopy } from "../copy.ts";
 import { failureMessage, type AuthAnswer } from "../lib/complete-sign-in.ts";
 import { PasswordField } from "./password-field.tsx";
@@ -31,7 +31,7 @@ export function SignInForm(props: {
   const submit = async (values: SignInRequest) => {
     let answer: AuthAnswer;
     try {
-      answer = await apiJson<AuthAnswer>("POST", "/api/auth/signin", { ...values, lang });
+      answer = await signIn(values, lang);
     } catch (error) {
       if (isFieldRefusal(error)) throw error;
       toast({

@@ -7,9 +7,9 @@ import { Form, FormError, SubmitButton } from "#client/components/ui/form/form.t
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
-import { apiJson } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
 import { signUpFormSchema, toSignUpRequest, type SignUpFormInput } from "#shared/schemas/auth.ts";
+import { signUp } from "../api/auth.ts";
 import type { AccountsCopy } from "../copy.ts";
 import { failureMessage, type AuthAnswer } from "../lib/complete-sign-in.ts";
 import { PasswordField } from "./password-field.tsx";
@@ -43,7 +43,7 @@ export function SignUpForm(props: { copy: AccountsCopy; onSignedUp: (answer: Aut
   const submit = async (values: SignUpForm) => {
     let answer: AuthAnswer;
     try {
-      answer = await apiJson<AuthAnswer>("POST", "/api/auth/signup", { ...toSignUpRequest(values), lang });
+      answer = await signUp(toSignUpRequest(values), lang);
     } catch (error) {
       if (isFieldRefusal(error)) throw error;
       toast({

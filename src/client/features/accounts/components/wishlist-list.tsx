@@ -2,18 +2,16 @@ import { useEffect, useState } from "react";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
-import { apiJson } from "#client/lib/api.ts";
 import { Link } from "#client/lib/router.tsx";
 import { getAuth } from "#client/lib/auth-store.ts";
 import { mergeWishlistIntoAccount, readWishlist, toggleWishlist } from "#client/lib/wishlist.ts";
 import { formatPrice } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
+import { fetchProducts, type ShopProduct } from "../api/products.ts";
 import type { AccountsCopy } from "../copy.ts";
 
 /** The words the list needs: the account page's, or the /wishlist page's own. */
 export type WishlistCopy = AccountsCopy["account"]["wishlist"];
-
-type CatalogProduct = { id: string; name: string; nameAr: string; priceHalalas: number };
 
 /**
  * The wishlist (DESIGN §3), in /account and on /wishlist. Signed in, showing it merges what this
@@ -24,16 +22,13 @@ export function WishlistList({ copy }: { copy: WishlistCopy }) {
   const { lang } = useI18n();
   const to = useLocalizedPath();
   const [ids, setIds] = useState<string[] | null>(null);
-  const [catalog, setCatalog] = useState<CatalogProduct[] | null>(null);
+  const [catalog, setCatalog] = useState<ShopProduct[] | null>(null);
 
   useEffect(() => {
     if (getAuth().isAuthenticated) mergeWishlistIntoAccount().then(setIds, () => setIds(readWishlist()));
     else setIds(readWishlist());
     // Names and prices as the shop sells them today (the server's catalog, DESIGN D8).
-    apiJson<{ products: CatalogProduct[] }>("GET", "/api/products").then(
-      (answer) => setCatalog(answer.products),
-      () => setCatalog([]),
-    );
+    fetchProducts().then(setCatalog, () => setCatalog([]));
   }, []);
 
   const remove = async (id: string) => {

@@ -6,6 +6,7 @@ import { ApiError } from "#client/lib/api.ts";
 import { orderStatusTone } from "#client/lib/orders.ts";
 import { formatPrice } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
+import { paymentMethodOf } from "#shared/payment-methods.ts";
 import type { AdminOrderView } from "#shared/schemas/orders.ts";
 import { useOrder, useRefundOrder } from "../api/use-admin.ts";
 import type { AdminCopy } from "../copy.ts";
@@ -109,7 +110,9 @@ export function OrderDialog(props: { id: string; copy: AdminCopy; onClose: () =>
               <Row label={c.vat}>
                 <bdi>{formatPrice(data.vatHalalas, lang)}</bdi>
               </Row>
-              <Row label={c.method}>{data.paymentMethod ? copy.orders.methods[data.paymentMethod] : c.none}</Row>
+              <Row label={c.method}>
+                {data.paymentMethod ? paymentMethodOf(data.paymentMethod).shortLabel[lang] : c.none}
+              </Row>
               <Row label={c.gateway}>{data.gateway ?? c.none}</Row>
               <Row label={c.providerReference}>
                 {data.paymentReference ? (
@@ -185,7 +188,7 @@ export function OrderDialog(props: { id: string; copy: AdminCopy; onClose: () =>
           title={c.refundTitle}
           body={interpolate(c.refundBody, {
             amount: formatPrice(data.totalAmountHalalas, lang),
-            method: data.paymentMethod ? copy.orders.methods[data.paymentMethod] : c.none,
+            method: data.paymentMethod ? paymentMethodOf(data.paymentMethod).shortLabel[lang] : c.none,
           })}
           confirm={interpolate(c.refundAction, { amount: formatPrice(data.totalAmountHalalas, lang) })}
           cancel={copy.confirm.cancel}

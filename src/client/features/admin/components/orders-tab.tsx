@@ -4,6 +4,7 @@ import { useI18n } from "#client/i18n/i18n.tsx";
 import { orderStatusTone } from "#client/lib/orders.ts";
 import { formatNumber } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
+import { paymentMethodOf } from "#shared/payment-methods.ts";
 import { checkoutPaymentMethods, type CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
 import { orderStatusValues, type OrderStatusValue } from "#shared/schemas/orders.ts";
 import { useOrders } from "../api/use-admin.ts";
@@ -38,6 +39,10 @@ export function OrdersTab(props: { copy: AdminCopy }) {
   });
   const [open, setOpen] = useState<string | null>(null);
   const c = copy.orders;
+  // The methods' short names are the registry's (src/shared/payment-methods.ts).
+  const methodNames = Object.fromEntries(
+    checkoutPaymentMethods.map((id) => [id, paymentMethodOf(id).shortLabel[lang]]),
+  ) as Record<CheckoutPaymentMethod, string>;
   const filter =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -86,7 +91,7 @@ export function OrdersTab(props: { copy: AdminCopy }) {
           allLabel={c.all}
           value={method}
           values={checkoutPaymentMethods}
-          names={c.methods}
+          names={methodNames}
           onChange={filter(setMethod)}
         />
         <FilterField id={ids.from} label={c.from}>
@@ -139,7 +144,7 @@ export function OrdersTab(props: { copy: AdminCopy }) {
             <td className="px-4 py-3 text-end whitespace-nowrap tabular-nums">
               <bdi>{riyals(order.totalAmountHalalas)}</bdi>
             </td>
-            <td className="px-4 py-3">{order.paymentMethod ? c.methods[order.paymentMethod] : c.noMethod}</td>
+            <td className="px-4 py-3">{order.paymentMethod ? methodNames[order.paymentMethod] : c.noMethod}</td>
             <td className="px-4 py-3 whitespace-nowrap">
               <When iso={order.createdAt} lang={lang} time />
             </td>

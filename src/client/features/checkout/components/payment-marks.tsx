@@ -1,9 +1,30 @@
+import type { ReactNode } from "react";
+import type { PaymentMethodId } from "#shared/payment-methods.ts";
+import type { CheckoutCopy } from "../copy.ts";
+
+type MarkProps = { copy: CheckoutCopy };
+
 /**
- * The payment brands' marks, drawn inline (no third-party file or script): mada, Visa and
- * Mastercard on the card button, the Apple Pay mark on its button. Decorative: each button says
- * its method in words.
+ * The payment brands' marks by method, drawn inline (no third-party file or script): mada, Visa
+ * and Mastercard on the card button, the Apple Pay mark on its button; a method without an entry
+ * shows none. The drawings are decorative: each button says its method in words (the card's
+ * brands too, for screen readers).
  */
-export function CardMarks() {
+export const paymentMarks: Partial<Record<PaymentMethodId, (props: MarkProps) => ReactNode>> = {
+  "apple-pay": ApplePayMark,
+  "credit-card": CardMarks,
+};
+
+function CardMarks({ copy }: MarkProps) {
+  return (
+    <>
+      <span className="sr-only">{copy.payment.cardMarks}</span>
+      <CardBrands />
+    </>
+  );
+}
+
+function CardBrands() {
   return (
     <span className="flex items-center gap-1.5" aria-hidden="true" dir="ltr">
       <svg
@@ -54,7 +75,7 @@ export function CardMarks() {
   );
 }
 
-export function ApplePayMark() {
+function ApplePayMark() {
   return (
     <svg width="52" height="22" viewBox="0 0 52 22" aria-hidden="true" focusable="false">
       <path

@@ -1,7 +1,7 @@
 import type { Resolver } from "react-hook-form";
 import type { CheckoutBuyerInput } from "#shared/schemas/checkout.ts";
 import type * as BuyerValidation from "./buyer-validation.ts";
-import type { BuyerDetails } from "./checkout-api.ts";
+import type { BuyerDetails } from "../api/checkout.ts";
 
 type Validation = typeof BuyerValidation;
 

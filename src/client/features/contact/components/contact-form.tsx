@@ -5,13 +5,13 @@ import { Honeypot } from "#client/components/ui/form/honeypot.tsx";
 import { Form, FormError, SubmitButton } from "#client/components/ui/form/form.tsx";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
-import { apiRequest } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
 import {
   contactInquirySchema,
   type ContactInquiry,
   type ContactInquiryInput,
 } from "#shared/schemas/contact-inquiry.ts";
+import { sendInquiry } from "../api/inquiries.ts";
 import type { ContactCopy } from "../copy.ts";
 
 const empty: ContactInquiryInput = { name: "", email: "", message: "", website: "" };
@@ -30,7 +30,7 @@ export function ContactForm({ copy, headingId }: { copy: ContactCopy; headingId:
 
   const submit = async (values: ContactInquiry) => {
     try {
-      await apiRequest("POST", "/api/inquiries", { ...values, lang });
+      await sendInquiry(values, lang);
     } catch (error) {
       if (isFieldRefusal(error)) throw error;
       toast({ variant: "destructive", title: copy.toasts.errorTitle, description: copy.toasts.errorBody });

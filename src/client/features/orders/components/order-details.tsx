@@ -5,6 +5,7 @@ import { invoiceLink, orderStatusTone, type OrderView } from "#client/lib/orders
 import { formatDate, formatNumber, formatPrice } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import type { OrdersCopy } from "../copy.ts";
+import { methodName } from "../lib/method-name.ts";
 
 const tones = {
   green: "bg-emerald-50 text-emerald-800 ring-emerald-700/20",
@@ -56,7 +57,7 @@ export function OrderDetails(props: { copy: OrdersCopy; order: OrderView; access
           </span>
         </Row>
         <Row label={c.vat}>{price(order.vatHalalas)}</Row>
-        {order.paymentMethod ? <Row label={c.payment}>{copy.methods[order.paymentMethod]}</Row> : null}
+        {order.paymentMethod ? <Row label={c.payment}>{methodName(order.paymentMethod, copy, lang)}</Row> : null}
         <Row label={c.placed}>{when(order.createdAt)}</Row>
         {order.paidAt ? <Row label={c.paid}>{when(order.paidAt)}</Row> : null}
         <Row label={c.buyer}>

@@ -8,7 +8,7 @@ import { ApiError } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
 import { orderLookupSchema } from "#shared/schemas/checkout.ts";
 import type { OrdersCopy } from "../copy.ts";
-import { lookupOrder, type OrderAnswer } from "../lib/orders-api.ts";
+import { lookupOrder, type OrderAnswer } from "../api/orders.ts";
 
 type Input = { reference: string; email: string };
 

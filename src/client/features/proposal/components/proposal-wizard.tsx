@@ -7,7 +7,6 @@ import { Honeypot } from "#client/components/ui/form/honeypot.tsx";
 import { Form, FormError, SubmitButton } from "#client/components/ui/form/form.tsx";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
-import { apiJson } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
 import { formatNumber } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
@@ -22,6 +21,7 @@ import {
   type ProposalField,
   type ProposalOption,
 } from "#shared/schemas/proposal-request.ts";
+import { sendProposal } from "../api/proposals.ts";
 import type { ProposalCopy } from "../copy.ts";
 import { clearDraft, readDraft, writeDraft, type Draft, type ProposalValues } from "../lib/draft.ts";
 import { ProposalThanks } from "./proposal-thanks.tsx";
@@ -90,7 +90,7 @@ export function ProposalWizard({ copy, search }: { copy: ProposalCopy; search: s
     }
     let answer: { reference: string };
     try {
-      answer = await apiJson<{ id: unknown; reference: string }>("POST", "/api/proposals", { ...values, lang });
+      answer = await sendProposal(values, lang);
     } catch (error) {
       if (isFieldRefusal(error)) throw error;
       toast({ variant: "destructive", title: copy.toasts.errorTitle, description: copy.toasts.errorBody });

@@ -8,7 +8,6 @@ import { CloseIcon } from "#client/components/ui/icons.tsx";
 import { Modal } from "#client/components/ui/modal.tsx";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
-import { apiRequest } from "#client/lib/api.ts";
 import { isFieldRefusal } from "#client/lib/field-refusal.ts";
 import {
   serviceRequestFormSchema,
@@ -16,6 +15,7 @@ import {
   type ServiceRequestFormInput,
 } from "#shared/schemas/service-request.ts";
 import type { Service } from "#content/services.ts";
+import { sendServiceRequest } from "../api/service-request.ts";
 import type { ServicesCopy } from "../copy.ts";
 import { serviceFieldValue, serviceRequestBody } from "../lib/service-request.ts";
 
@@ -43,7 +43,7 @@ export default function ServiceRequestDialog({ service, copy, onClose }: Props) 
 
   const submit = async (values: ServiceRequestForm) => {
     try {
-      await apiRequest("POST", "/api/inquiries", serviceRequestBody(values, service, lang));
+      await sendServiceRequest(serviceRequestBody(values, service, lang));
     } catch (error) {
       if (isFieldRefusal(error)) throw error;
       toast({ variant: "destructive", title: copy.toasts.errorTitle, description: copy.toasts.errorBody });

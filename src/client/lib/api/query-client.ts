@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { ApiError, apiJson } from "./api.ts";
+import { ApiError, apiJson } from "../api.ts";
 
 type On401 = "returnNull" | "throw";
 

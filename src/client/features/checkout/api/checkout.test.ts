@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "#client/lib/api.ts";
 import type { OrderView } from "#client/lib/orders.ts";
-import {
-  classifyIntentFailure,
-  confirmPayment,
-  confirmWithAnyMethod,
-  createIntent,
-  outcomeOf,
-} from "./checkout-api.ts";
+import { classifyIntentFailure, confirmPayment, confirmWithAnyMethod, createIntent, outcomeOf } from "./checkout.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 

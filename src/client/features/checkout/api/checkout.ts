@@ -139,6 +139,11 @@ export function outcomeOf(answer: ConfirmAnswer): ConfirmOutcome {
   return { kind: "failed" };
 }
 
+/** GET /api/account: the signed-in buyer's phone as the account holds it, to fill the form. */
+export async function fetchAccountPhone(): Promise<string | null | undefined> {
+  return (await apiJson<{ account: { phone?: string | null } }>("GET", "/api/account")).account.phone;
+}
+
 /** POST /api/payment/apple-pay/session: the merchant session for completeMerchantValidation. */
 export function appleMerchantSession(validationUrl: string, lang: Lang): Promise<unknown> {
   return apiJson<unknown>("POST", "/api/payment/apple-pay/session", { validationUrl }, language(lang));

@@ -1,0 +1,13 @@
+import { formatNumber } from "#shared/i18n/format.ts";
+import { interpolate } from "#shared/i18n/types.ts";
+import type { Lang } from "#shared/lang.ts";
+import { paymentMethodOf, type PaymentMethodId } from "#shared/payment-methods.ts";
+import type { OrdersCopy } from "../copy.ts";
+
+/** "Card (mada, Visa, Mastercard)", or with its instalments: "Tamara, 4 instalments". */
+export function methodName(id: PaymentMethodId, copy: OrdersCopy, lang: Lang): string {
+  const method = paymentMethodOf(id);
+  return method.instalments === null
+    ? method.label[lang]
+    : interpolate(copy.instalmentMethod, { method: method.label[lang], count: formatNumber(method.instalments, lang) });
+}
