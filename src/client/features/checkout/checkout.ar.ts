@@ -1,4 +1,6 @@
 import type { Catalog } from "#shared/i18n/types.ts";
+import products from "#content/products.ar.ts";
+import { studio } from "#content/studio.ts";
 import type en from "./checkout.en.ts";
 
 const ar: Catalog<typeof en> = {
@@ -44,7 +46,7 @@ const ar: Catalog<typeof en> = {
     instalmentAmount: "قسّمها على ٤ دفعات شهرية بلا فوائد، قيمة كل دفعة {amount}",
     unavailable: "غير متاحة لهذا الطلب",
     processing: "جاري تنفيذ الدفع...",
-    applePayLabel: "استوديو نواة",
+    applePayLabel: studio.name.ar,
   },
   confirming: {
     title: "نتحقق الآن من عملية الدفع",
@@ -68,10 +70,7 @@ const ar: Catalog<typeof en> = {
     systemBody: "حدث خطأ في النظام، فضلًا حاول مرة أخرى.",
     fieldsTitle: "فضلًا راجع بياناتك",
   },
-  products: {
-    nawat: { alt: "صحن نواة للتمر من خشب الجوز" },
-    sanam: { alt: "مبخرة سنام" },
-  },
+  products,
 };
 
 export default ar;

@@ -1,3 +1,6 @@
+import products from "#content/products.en.ts";
+import { studio } from "#content/studio.ts";
+
 /** The checkout's copy (issue 12 "The page", spec §2 Checkout, §4, §8). */
 export default {
   back: "Back to Home",
@@ -42,7 +45,7 @@ export default {
     instalmentAmount: "4 interest-free monthly instalments of {amount}",
     unavailable: "Not available for this order",
     processing: "Processing your payment...",
-    applePayLabel: "Nawat Studio",
+    applePayLabel: studio.name.en,
   },
   confirming: {
     title: "We Are Confirming Your Payment",
@@ -67,8 +70,6 @@ export default {
     systemBody: "A system error occurred. Please try again.",
     fieldsTitle: "Please check your details",
   },
-  products: {
-    nawat: { alt: "The Nawat date bowl in walnut" },
-    sanam: { alt: "The Sanam incense holder" },
-  },
+  /** Each product's words (content/products.*): the summary's picture. */
+  products,
 };
