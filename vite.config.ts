@@ -3,6 +3,9 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { readPublicConfig } from "./scripts/lib/public-config.ts";
+import { buildPaths, contentAlias } from "./scripts/lib/build-paths.ts";
+
+const paths = buildPaths(process.env);
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
@@ -38,11 +41,13 @@ function frameChunk() {
 // bundle that `scripts/prerender.ts` uses to render every public page to static HTML.
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // The studio's content folder (CONTENT_DIR, scripts/lib/build-paths.ts), for every bundle.
+  resolve: { alias: [contentAlias(paths.content)] },
   define: {
     __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig(process.env)),
   },
   build: {
-    outDir: "dist/client",
+    outDir: paths.client,
     manifest: true,
     assetsInlineLimit: 0,
     target: "es2022",
