@@ -180,7 +180,8 @@ export async function prerender(
   // The pages' words, titles and JSON-LD come from the SSR bundle, not from this script's own
   // imports: they then describe the content folder the bundles were built from (CONTENT_DIR).
   const ssrEntry = pathToFileURL(join(paths.ssr, "entry-server.js")).href;
-  const { render, catalogs, structuredDataFor } = (await import(ssrEntry)) as typeof EntryServer;
+  const { render, loadMessages, structuredDataFor } = (await import(ssrEntry)) as typeof EntryServer;
+  const catalogs = { en: await loadMessages("en"), ar: await loadMessages("ar") };
 
   const outFile = (page: Page, lang: Lang) =>
     page.id === "notFound"
@@ -216,7 +217,7 @@ export async function prerender(
         siteUrl: config.SITE_URL,
         indexable: target.indexable,
         ogImage: "/api/image/og-image.jpg",
-        jsonLd: structuredDataFor(target.id, lang, config),
+        jsonLd: structuredDataFor(target.id, lang, config, messages),
       });
       const html = await criticalStyles(
         clientDir,

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { catalog } from "#content/catalog.ts";
 import { publicConfigSchema } from "#shared/site-config.ts";
-import { structuredDataFor } from "./structured-data.ts";
+import type { Lang } from "#shared/lang.ts";
+import type { PageId } from "#shared/routes.ts";
+import { arFrame } from "./i18n/ar-frame.ts";
+import { enFrame } from "./i18n/en-frame.ts";
+import { structuredDataFor as withMessages } from "./structured-data.ts";
 
 type JsonLd = Record<string, unknown> & { name?: string; sku?: string; offers: { price: string; url: string } };
 
 const config = publicConfigSchema.parse({ SITE_URL: "https://studio.example" });
+const structuredDataFor = (id: PageId, lang: Lang, c: typeof config) =>
+  withMessages(id, lang, c, lang === "ar" ? arFrame : enFrame);
 
 describe("structured data", () => {
   it("describes the studio and every catalog product on the home page, in each language", () => {

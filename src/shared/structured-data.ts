@@ -2,8 +2,6 @@ import { absoluteUrl } from "#shared/seo.ts";
 import { localizePath, type Lang } from "#shared/lang.ts";
 import type { PageId } from "#shared/routes.ts";
 import type { PublicConfig } from "#shared/site-config.ts";
-import { en } from "#shared/i18n/en.ts";
-import { ar } from "#shared/i18n/ar.ts";
 import { catalog, productName, type CatalogProductId } from "#content/catalog.ts";
 import productsEn from "#content/products.en.ts";
 import productsAr from "#content/products.ar.ts";
@@ -14,10 +12,14 @@ import { showcase } from "#content/showcase.ts";
  * the home and about pages, and the products (Product with an Offer at the catalog price) on the
  * home page, where every catalog product is sold, and the products page, which shows the showcase
  * product. The prerender takes it from the SSR bundle, so it describes the catalog that bundle was
- * built from.
+ * built from; `messages` is the page language's frame catalog (the studio's name and description).
  */
-export function structuredDataFor(id: PageId, lang: Lang, config: PublicConfig): object[] {
-  const messages = lang === "ar" ? ar : en;
+export function structuredDataFor(
+  id: PageId,
+  lang: Lang,
+  config: PublicConfig,
+  messages: { brand: { name: string }; footer: { description: string } },
+): object[] {
   const url = (path: string) => absoluteUrl(config.SITE_URL, localizePath(path, lang));
   const organization = {
     "@context": "https://schema.org",
