@@ -53,10 +53,6 @@ export const catalogProductIds = catalog.map((product) => product.id) as [Catalo
 /** The product a checkout or a proposal opens with when the link names none: the catalog's first. */
 export const defaultProductId: CatalogProductId = catalog[0].id;
 
-export function isCatalogProductId(id: unknown): id is CatalogProductId {
-  return catalog.some((product) => product.id === id);
-}
-
 /** A product's entry (a typed id always has one). */
 export function catalogProduct(id: CatalogProductId): CatalogEntry {
   return catalog.find((product) => product.id === id)!;
