@@ -3,6 +3,9 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { readPublicConfig } from "./scripts/lib/public-config.ts";
+import { buildPaths, contentAlias } from "./scripts/lib/build-paths.ts";
+
+const paths = buildPaths(process.env);
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
@@ -34,20 +37,43 @@ function frameChunk() {
   };
 }
 
+/**
+ * The modules of the content folder (the catalog, the studio, the showcase record, the products'
+ * and pictures' words) are small and shared by many pages and by the frame's catalogs: one chunk
+ * for the language-neutral ones and one per language, rather than a file of a few hundred bytes
+ * for each. The services (both languages' long descriptions) stay with the services page.
+ */
+function contentChunk(contentDir: string) {
+  return (id: string): string | null => {
+    if (!id.startsWith(`${contentDir}/`) || !id.endsWith(".ts") || id.endsWith("/services.ts")) return null;
+    const lang = /\.(en|ar)\.ts$/.exec(id)?.[1];
+    return lang ? `content-${lang}` : "content";
+  };
+}
+
 // The client build. `scripts/build.ts` runs it twice: once for the browser and once as an SSR
 // bundle that `scripts/prerender.ts` uses to render every public page to static HTML.
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // The studio's content folder (CONTENT_DIR, scripts/lib/build-paths.ts), for every bundle.
+  resolve: { alias: [contentAlias(paths.content)] },
   define: {
     __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig(process.env)),
   },
   build: {
-    outDir: "dist/client",
+    outDir: paths.client,
     manifest: true,
     assetsInlineLimit: 0,
     target: "es2022",
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: frameChunk(), debugName: "frame" }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: frameChunk(), debugName: "frame" },
+            { name: contentChunk(paths.content), debugName: "content" },
+          ],
+        },
+      },
     },
   },
   ssr: {

@@ -29,6 +29,11 @@ export default {
       detail: "Three parts that nest by friction alone: no screws, no glue lines, nothing to break.",
     },
   ],
+  /** The /products page's closing section beside the price. */
+  pitch: {
+    title: "Nawat for Every Pit!",
+    body: "Designed for dates, but happy to serve anything with a pit or a shell: olives, cherries, apricots, pistachios and the nuts of a long evening. Whatever you offer, the table stays clean.",
+  },
   craftsmanship:
     "Every piece is turned, carved and finished by hand in our Riyadh workshop. It takes 7-10 days of patient work to make a single Nawat, from the rough walnut block to the final coat of oil.",
   clips: {

@@ -1,20 +1,17 @@
 /**
- * The language-neutral half of the studio's product and showcase data (spec §3: Product and
- * Product showcase record): media names, prices, durations. The words live in
- * `products.{en,ar}.ts` and `showcase.{en,ar}.ts`, one module per language.
+ * The language-neutral half of the showcase record (spec §3 Product showcase record): which
+ * catalog product /products shows (the others get a teaser there), its media names and durations.
+ * The words live in `showcase.{en,ar}.ts`; the product's price, name and picture in catalog.ts.
  */
-import { catalog, type CatalogProductId } from "./catalog.ts";
-
-export const productMedia: Record<CatalogProductId, { image: string; zoom: string }> = {
-  nawat: { image: "nawat.jpg", zoom: "nawat-top.jpg" },
-  sanam: { image: "sanam.jpg", zoom: "sanam.jpg" },
-};
-
-export const priceOf = (id: CatalogProductId): number =>
-  catalog.find((product) => product.id === id)?.priceHalalas ?? 0;
+import type { CatalogProductId } from "./catalog.ts";
 
 export const showcase = {
-  id: "nawat" as const,
+  id: "nawat" satisfies CatalogProductId as CatalogProductId,
+  /** The page's description for search results and link previews (its title is the product's name). */
+  metaDescription: {
+    en: "The Nawat date bowl: natural walnut, three parts, a hidden base that gathers the pits. Handcrafted in Riyadh.",
+    ar: "صحن نواة للتمر: خشب جوز طبيعي من ثلاث قطع، وقاعدة خفية تجمع النوى. صُنع يدويًا في الرياض.",
+  },
   heroImage: "nawat-hero.jpg",
   galleryImages: ["nawat-top.jpg", "nawat-side.jpg", "nawat-exploded.jpg"],
   /**

@@ -7,6 +7,8 @@ export const studio = {
   name: { en: "Nawat Studio", ar: "استوديو نواة" },
   /** The default registered name on tax invoices (SELLER_LEGAL_NAME overrides it). */
   legalName: "Nawat Studio for Product Design",
+  /** Its Arabic twin (SELLER_LEGAL_NAME_AR overrides it). */
+  legalNameAr: "استوديو نواة لتصميم المنتجات",
   /** The domain the placeholders of the studio's contact settings use (STUDIO_EMAIL, social links). */
   domain: "nawat.studio",
 } as const;

@@ -39,7 +39,7 @@ if (!existsSync(serverEntry)) {
   process.exit(1);
 }
 
-const admin = { email: "bench-admin@nawat.test", password: randomBytes(18).toString("base64url") };
+const admin = { email: "bench-admin@example.test", password: randomBytes(18).toString("base64url") };
 const base = `http://127.0.0.1:${port}`;
 const budgets = { pglite: 150, postgres: 50 } as const;
 

@@ -38,6 +38,7 @@ import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { openDatabase } from "#server/db/database.ts";
 import { rowsOf } from "#server/db/rows-of.ts";
+import { defaultProductId, priceOf } from "#content/catalog.ts";
 import { benchClient } from "./lib/bench-client.ts";
 import { freshBenchDatabase } from "./lib/bench-database.ts";
 import { spawnMailingBenchServer } from "./lib/bench-server.ts";
@@ -191,9 +192,9 @@ async function buyer(until: number): Promise<void> {
           phone: "0551234567",
           address: { city: "Riyadh", district: "Al Olaya", street: "King Fahd Road" },
           paymentMethod: "credit-card",
-          productId: "nawat",
+          productId: defaultProductId,
           quantity: 1,
-          amount: "422.00",
+          amount: (priceOf(defaultProductId) / 100).toFixed(2),
           currency: "SAR",
         }),
       });

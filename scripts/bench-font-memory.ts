@@ -13,6 +13,7 @@ import { createCanvas } from "@napi-rs/canvas";
 import sharp from "sharp";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
+import { studio } from "#content/studio.ts";
 
 const { values } = parseArgs({
   options: {
@@ -32,7 +33,7 @@ async function largePng(): Promise<Buffer> {
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.fillStyle = "#111111";
   context.font = "bold 140px serif";
-  context.fillText("Nawat Studio", 40, 170);
+  context.fillText(studio.name.en, 40, 170);
   // The line spans most of the width, so that the layout finds it at any size.
   const lineWidth = Math.floor(width * 0.7);
   const text = await sharp(await canvas.encode("png"))

@@ -54,7 +54,13 @@ export function svgSize(svg: string, name: string): { width: number; height: num
 }
 
 export async function buildMedia(
-  options: { sourceDir?: string; outDir?: string; clientManifest?: string | null } = {},
+  options: {
+    sourceDir?: string;
+    outDir?: string;
+    clientManifest?: string | null;
+    /** Which originals get their variants encoded (default: all); the others are only measured. */
+    encode?: (name: string) => boolean;
+  } = {},
 ) {
   const sourceDir = resolve(options.sourceDir ?? "media");
   const outDir = resolve(options.outDir ?? "dist/media");
@@ -91,7 +97,7 @@ export async function buildMedia(
         const variant = variantName(name, w, format);
         variants.push(variant);
         const target = join(outDir, variant);
-        if (await newerThan(target, mtimeMs)) continue;
+        if ((options.encode && !options.encode(name)) || (await newerThan(target, mtimeMs))) continue;
         await encoders[format](sharp(bytes).resize({ width: w, withoutEnlargement: true })).toFile(target);
         written++;
       }

@@ -6,8 +6,9 @@
  */
 import { rm } from "node:fs/promises";
 import { build } from "esbuild";
+import { buildPaths, contentPlugin } from "./lib/build-paths.ts";
 
-export async function buildServer(outdir = "dist/server"): Promise<void> {
+export async function buildServer(outdir = buildPaths().server, contentDir = buildPaths().content): Promise<void> {
   await rm(outdir, { recursive: true, force: true });
   await build({
     entryPoints: {
@@ -23,5 +24,6 @@ export async function buildServer(outdir = "dist/server"): Promise<void> {
     target: "node20.19",
     packages: "external",
     logLevel: "warning",
+    plugins: [contentPlugin(contentDir)],
   });
 }

@@ -9,16 +9,12 @@ import Beasties from "beasties";
 import { build } from "esbuild";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { en } from "#shared/i18n/en.ts";
-import { ar } from "#shared/i18n/ar.ts";
 import { directionOf, languages, localizePath, type Lang } from "#shared/lang.ts";
 import { allPages, type Page } from "#shared/routes.ts";
 import { renderHead } from "#shared/seo.ts";
 import type { PublicConfig } from "#shared/site-config.ts";
-import { structuredDataFor } from "./lib/structured-data.ts";
-
-const clientDir = "dist/client";
-const catalogs = { en, ar } as const;
+import type * as EntryServer from "#client/entry-server.tsx";
+import { buildPaths } from "./lib/build-paths.ts";
 
 type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
 
@@ -40,7 +36,7 @@ function chunkClosure(manifest: Manifest, key: string, skip: Set<string>): strin
   return [...seen].map((file) => `/${file}`);
 }
 
-async function fontFiles(): Promise<string[]> {
+async function fontFiles(clientDir: string): Promise<string[]> {
   return (await readdir(join(clientDir, "assets"))).filter((f) => f.endsWith(".woff2"));
 }
 
@@ -58,6 +54,7 @@ async function fontFiles(): Promise<string[]> {
  * again (on `/ar`, where shaping Arabic is costly, the largest task after the first paint).
  */
 async function takeStylesheet(
+  clientDir: string,
   built: string,
 ): Promise<{ template: string; always: string; rest: string; href: string }> {
   const links = built.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
@@ -90,7 +87,11 @@ async function takeStylesheet(
  * the markup gets only in the browser (`data-account-initial`, set by the boot script before the
  * first paint).
  */
-async function criticalStyles(html: string, sheet: { always: string; rest: string }): Promise<string> {
+async function criticalStyles(
+  clientDir: string,
+  html: string,
+  sheet: { always: string; rest: string },
+): Promise<string> {
   const beasties = new Beasties({
     path: clientDir,
     external: false,
@@ -116,7 +117,7 @@ async function criticalStyles(html: string, sheet: { always: string; rest: strin
 }
 
 /** src/client/boot.ts, minified into the assets under a content-hashed name; returns its URL. */
-async function buildBoot(): Promise<string> {
+async function buildBoot(clientDir: string): Promise<string> {
   const result = await build({
     entryPoints: ["src/client/boot.ts"],
     bundle: true,
@@ -149,16 +150,20 @@ function takeEntryScripts(html: string): { html: string; entry: string; entryPre
   return { html: rest, entry: script[1]!, entryPreloads };
 }
 
-export async function prerender(config: PublicConfig): Promise<{ pages: number }> {
+export async function prerender(
+  config: PublicConfig,
+  paths: { client: string; ssr: string } = buildPaths(),
+): Promise<{ pages: number }> {
+  const clientDir = paths.client;
   const built = await readFile(join(clientDir, "index.html"), "utf8");
   const { html: withoutScripts, entry: entryScript, entryPreloads } = takeEntryScripts(built);
-  const { template, always, rest, href: stylesheet } = await takeStylesheet(withoutScripts);
-  const boot = await buildBoot();
+  const { template, always, rest, href: stylesheet } = await takeStylesheet(clientDir, withoutScripts);
+  const boot = await buildBoot(clientDir);
   const manifest = JSON.parse(await readFile(join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
   const entry = manifest["index.html"];
   if (!entry) throw new Error("the Vite manifest has no index.html entry");
   const entryFiles = new Set(chunkClosure(manifest, "index.html", new Set()).map((f) => f.slice(1)));
-  const fonts = await fontFiles();
+  const fonts = await fontFiles(clientDir);
   // Every face the first screen sets text in, preloaded: a face found only while laying out the
   // first screen arrives after the first paint, and its arrival lays out every line it could set
   // again (a task of 100-300 ms on a throttled phone for an Arabic page).
@@ -172,8 +177,11 @@ export async function prerender(config: PublicConfig): Promise<{ pages: number }
     ),
   };
 
-  const ssrEntry = pathToFileURL(join(process.cwd(), "dist/ssr/entry-server.js")).href;
-  const { render } = (await import(ssrEntry)) as { render: (url: string) => Promise<string> };
+  // The pages' words, titles and JSON-LD come from the SSR bundle, not from this script's own
+  // imports: they then describe the content folder the bundles were built from (CONTENT_DIR).
+  const ssrEntry = pathToFileURL(join(paths.ssr, "entry-server.js")).href;
+  const { render, loadMessages, structuredDataFor } = (await import(ssrEntry)) as typeof EntryServer;
+  const catalogs = { en: await loadMessages("en"), ar: await loadMessages("ar") };
 
   const outFile = (page: Page, lang: Lang) =>
     page.id === "notFound"
@@ -209,9 +217,10 @@ export async function prerender(config: PublicConfig): Promise<{ pages: number }
         siteUrl: config.SITE_URL,
         indexable: target.indexable,
         ogImage: "/api/image/og-image.jpg",
-        jsonLd: structuredDataFor(target.id, lang, config),
+        jsonLd: structuredDataFor(target.id, lang, config, messages),
       });
       const html = await criticalStyles(
+        clientDir,
         template
           .replace('<html lang="en" dir="ltr">', `<html lang="${lang}" dir="${directionOf(lang)}">`)
           .replace("<!--app-head-->", [head, ...fontLinks, bootScript].join("\n    "))

@@ -1,5 +1,5 @@
 import { readdir } from "node:fs/promises";
-import { join } from "node:path";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** Every leaf path of a catalog object, e.g. "nav.home". */
@@ -12,7 +12,7 @@ async function findCopyPairs(dir: string): Promise<[string, string][]> {
   const pairs: [string, string][] = [];
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith(".en.ts")) continue;
-    const english = join(entry.parentPath, entry.name);
+    const english = resolve(entry.parentPath, entry.name);
     pairs.push([english, english.replace(/\.en\.ts$/, ".ar.ts")]);
   }
   return pairs;
@@ -20,22 +20,23 @@ async function findCopyPairs(dir: string): Promise<[string, string][]> {
 
 /**
  * The build refuses to ship a catalog whose Arabic side lacks (or adds) a key of the English side:
- * the site-wide catalogs and every page's `*.en.ts` / `*.ar.ts` pair. (tsc checks the same
- * through `Catalog<T>`; this keeps `npm run build` honest on its own.)
+ * the site-wide catalogs, every page's `*.en.ts` / `*.ar.ts` pair and the content folder's (a
+ * product's words in both languages). (tsc checks the same through `Catalog<T>`; this keeps
+ * `npm run build` honest on its own, for a content folder tsc never saw too.)
  */
-export async function checkCatalogs(): Promise<void> {
+export async function checkCatalogs(contentDir = "content"): Promise<void> {
   const pairs: [string, string, string, string][] = [
     ["src/shared/i18n/en.ts", "src/shared/i18n/ar.ts", "en", "ar"],
-    ...(await findCopyPairs("src/client")).map(
+    ...[...(await findCopyPairs("src/client")), ...(await findCopyPairs(contentDir))].map(
       ([en, ar]) => [en, ar, "default", "default"] as [string, string, string, string],
     ),
   ];
   const problems: string[] = [];
   for (const [enFile, arFile, enExport, arExport] of pairs) {
-    const en = ((await import(pathToFileURL(join(process.cwd(), enFile)).href)) as Record<string, unknown>)[enExport];
+    const en = ((await import(pathToFileURL(resolve(enFile)).href)) as Record<string, unknown>)[enExport];
     let ar: unknown;
     try {
-      ar = ((await import(pathToFileURL(join(process.cwd(), arFile)).href)) as Record<string, unknown>)[arExport];
+      ar = ((await import(pathToFileURL(resolve(arFile)).href)) as Record<string, unknown>)[arExport];
     } catch {
       problems.push(`${arFile} is missing (the Arabic twin of ${enFile})`);
       continue;

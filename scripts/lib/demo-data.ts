@@ -121,11 +121,13 @@ const countries = [
   ["Egypt", "مصر", 2],
 ] as const;
 const mailHosts = ["gmail.com", "outlook.com", "hotmail.com", "icloud.com", "yahoo.com"];
+// Visitors name the catalog's products (its first and, when there is one, its second).
+const [firstProduct, secondProduct = firstProduct] = catalog;
 const contactMessages = [
-  "I would like to order twenty Nawat bowls as Eid gifts for my family. Do you deliver to Jeddah?",
-  "هل يتوفر صحن نواة بلون الجوز الداكن؟ وكم مدة التوصيل إلى الدمام؟",
-  "We are opening a café in Diriyah and love the Sanam holder. Can we visit the studio?",
-  "أرغب في طلب مبخرة سنام هدية لوالدتي، هل يمكن إضافة بطاقة إهداء باسمها؟",
+  `I would like to order twenty ${firstProduct.shortName.en} pieces as Eid gifts for my family. Do you deliver to Jeddah?`,
+  `هل يتوفر ${firstProduct.nameAr} بلون الجوز الداكن؟ وكم مدة التوصيل إلى الدمام؟`,
+  `We are opening a café in Diriyah and love the ${secondProduct.shortName.en}. Can we visit the studio?`,
+  `أرغب في طلب ${secondProduct.nameAr} هدية لوالدتي، هل يمكن إضافة بطاقة إهداء باسمها؟`,
   "Is the walnut finish food-safe for dates and tahini? Thank you.",
 ];
 const services = [
@@ -136,7 +138,7 @@ const services = [
 const requirements = [
   "Our logo engraved on each lid, packed in green gift boxes, delivered before National Day.",
   "نقش شعار الشركة على كل غطاء، مع علب هدايا فاخرة وبطاقة شكر باسم العميل.",
-  "A smaller Nawat for hotel rooms, in a lighter wood to match our interiors.",
+  `A smaller ${firstProduct.shortName.en} for hotel rooms, in a lighter wood to match our interiors.`,
   "تصميم مبخرة خاصة لمعرضنا القادم في الرياض مستوحاة من نقوش نجد.",
 ];
 

@@ -36,6 +36,7 @@ import applePayDomain from "./routes/apple-pay-domain.ts";
 import health from "./routes/health.ts";
 import sandboxGateway from "./routes/sandbox-gateway.ts";
 import seo from "./routes/seo.ts";
+import { studio } from "#content/studio.ts";
 
 /**
  * Fastify's own hop count trusts no one (it cannot tell a proxy from a client), so a count
@@ -165,7 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(backgroundJobs, { enabled: config.BACKGROUND_JOBS });
   await app.register(outbox, {
     smtpUrl: config.SMTP_URL,
-    from: config.SMTP_FROM ?? `Nawat Studio <${config.STUDIO_EMAIL}>`,
+    from: config.SMTP_FROM ?? `${studio.name.en} <${config.STUDIO_EMAIL}>`,
     settings: {
       maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
       retryBaseMs: config.OUTBOX_RETRY_SECONDS * 1000,

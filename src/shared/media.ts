@@ -1,7 +1,7 @@
 /**
  * Media naming shared by the build (scripts/build-media.ts), the server (/api/image) and the
- * client (<Picture>, <LoopVideo>): an original `nawat.jpg` in media/ gets responsive variants
- * `nawat-480.avif`, `nawat-480.webp`, ... up to its own width, never upscaled (DESIGN D12).
+ * client (<Picture>, <LoopVideo>): an original `bowl.jpg` in media/ gets responsive variants
+ * `bowl-480.avif`, `bowl-480.webp`, ... up to its own width, never upscaled (DESIGN D12).
  */
 export const variantWidths = [480, 800, 1200, 1600, 1920] as const; // 1920 is the largest
 export const variantFormats = ["avif", "webp"] as const;
@@ -22,7 +22,7 @@ export function widthsFor(width: number): number[] {
   return widths;
 }
 
-/** "nawat.jpg" -> "nawat". */
+/** "bowl.jpg" -> "bowl". */
 export function baseName(file: string): string {
   return file.replace(/\.[^.]+$/, "");
 }

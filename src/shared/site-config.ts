@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { studio } from "#content/studio.ts";
 
 /**
  * Studio details that appear on public pages (footer, contact, WhatsApp links, "Buy Now").
@@ -7,7 +8,7 @@ import { z } from "zod";
  */
 export const publicConfigSchema = z.object({
   SITE_URL: z.url().default("http://localhost:3000"),
-  STUDIO_EMAIL: z.email().default("info@nawat.studio"),
+  STUDIO_EMAIL: z.email().default(`info@${studio.domain}`),
   STUDIO_PHONE: z
     .string()
     .regex(/^\+?[0-9 ]{7,20}$/, "must be a phone number such as +966 11 000 0000")
@@ -16,8 +17,8 @@ export const publicConfigSchema = z.object({
     .string()
     .regex(/^[0-9]{8,15}$/, "must be digits only, with the country code, e.g. 966500000000")
     .default("966500000000"),
-  INSTAGRAM_URL: z.url().default("https://www.instagram.com/nawat.studio"),
-  TIKTOK_URL: z.url().default("https://www.tiktok.com/@nawat.studio"),
+  INSTAGRAM_URL: z.url().default(`https://www.instagram.com/${studio.domain}`),
+  TIKTOK_URL: z.url().default(`https://www.tiktok.com/@${studio.domain}`),
   STORE_URL: z
     .union([z.url(), z.literal("")])
     .default("")

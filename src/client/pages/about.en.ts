@@ -1,11 +1,16 @@
+import pictures from "#content/pictures.en.ts";
+import products from "#content/products.en.ts";
+import { studio } from "#content/studio.ts";
+
+/** The about page. The studio's name, its products' words and their pictures' are in content/. */
 export default {
   hero: {
     eyebrow: "About the studio",
     title: "We design the objects that hold Saudi hospitality.",
-    body: "Nawat Studio is a product design studio in Riyadh. We study the small rituals of Saudi life, the dates offered to a guest, the oud lit before a gathering, and design objects that honor them: crafted by hand in walnut, made to be used daily and kept for generations.",
+    body: `${studio.name.en} is a product design studio in Riyadh. We study the small rituals of Saudi life, the dates offered to a guest, the oud lit before a gathering, and design objects that honor them: crafted by hand in walnut, made to be used daily and kept for generations.`,
     explore: "Explore Products",
     services: "View Services",
-    image: "Illustration: the three walnut parts of Nawat laid out on the workbench with a chisel and a sketch",
+    image: pictures.workbenchSketch,
   },
   eye: {
     eyebrow: "Our mark",
@@ -16,12 +21,9 @@ export default {
   products: {
     eyebrow: "Our products",
     title: "Pieces That Start Conversations",
-    items: [
-      { name: "Nawat", body: "The walnut date bowl that hides the pits in a secret base." },
-      { name: "Sanam", body: "The incense holder that burns oud upside down and keeps the ash." },
-    ],
+    /** Each catalog product's `about` line and `imageAlt`. */
+    items: products,
     link: "See the Collection",
-    images: ["Nawat, the walnut date bowl", "Sanam, the walnut incense holder"],
   },
   values: {
     items: [

@@ -5,13 +5,15 @@ import { Picture } from "#client/components/ui/picture.tsx";
 import { Reveal } from "#client/components/ui/reveal.tsx";
 import { SectionHeading } from "#client/components/ui/section-heading.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
+import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
-import { productMedia } from "#content/showcase.ts";
+import { catalog } from "#content/catalog.ts";
 
 export const copy = defineLazyCopy({ en: () => import("./about.en.ts"), ar: () => import("./about.ar.ts") });
 
 export default function AboutPage() {
   const c = useCopy(copy);
+  const { lang } = useI18n();
   const to = useLocalizedPath();
   return (
     // Sliding reveals start up to 48 px outside their box: keep that from scrolling the page sideways.
@@ -71,17 +73,17 @@ export default function AboutPage() {
           </Link>
         </Reveal>
         <ul className="mt-12 grid gap-10 md:grid-cols-2">
-          {(["nawat", "sanam"] as const).map((id, i) => (
+          {catalog.map(({ id, shortName, media }, i) => (
             <Reveal key={id} as="li" kind="slideUp" delay={i * 150}>
               <Picture
-                src={productMedia[id].image}
-                alt={c.products.images[i] ?? ""}
+                src={media.image}
+                alt={c.products.items[id].imageAlt}
                 sizes="(min-width: 768px) 45vw, 100vw"
                 className="block overflow-hidden rounded-3xl"
                 imgClassName="aspect-[4/3] h-full w-full object-cover"
               />
-              <h3 className="mt-5 font-display text-3xl">{c.products.items[i]?.name}</h3>
-              <p className="mt-1 text-ink-soft">{c.products.items[i]?.body}</p>
+              <h3 className="mt-5 font-display text-3xl">{shortName[lang]}</h3>
+              <p className="mt-1 text-ink-soft">{c.products.items[id].about}</p>
             </Reveal>
           ))}
         </ul>

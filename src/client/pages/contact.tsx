@@ -3,6 +3,7 @@ import { ContactChannels } from "#client/features/contact/components/contact-cha
 import { ContactForm } from "#client/features/contact/components/contact-form.tsx";
 import { TiltImage } from "#client/features/contact/components/tilt-image.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
+import { showcaseStills } from "#content/hero-media.ts";
 
 // The feature's own copy, loaded by this page (main.tsx fetches it before hydrating).
 export const copy = defineLazyCopy({
@@ -23,7 +24,7 @@ export default function ContactPage() {
         </header>
         <TiltImage className="max-w-xl">
           <Picture
-            src="nawat-top.jpg"
+            src={showcaseStills.top}
             alt={c.hero.image}
             sizes="(min-width: 1024px) 36rem, 100vw"
             priority

@@ -1,3 +1,7 @@
+import pictures from "#content/pictures.en.ts";
+import products from "#content/products.en.ts";
+
+/** The home page. The words of its products and of the pictures that show them are in content/. */
 export default {
   hero: {
     eyebrow: "Handcrafted in Riyadh",
@@ -5,30 +9,20 @@ export default {
     body: "Objects for the Saudi majlis, turned from walnut and designed around the small rituals of hospitality: made to be noticed, used every day and handed down.",
     explore: "Explore the Collection",
     story: "Our Story",
-    poster: "Illustration: the Nawat walnut date bowl filled with dates, in low warm light on a dark set",
+    poster: pictures.homeHero,
   },
   handcrafted: {
     eyebrow: "Handcrafted",
     title: "Two Pieces, One Idea of Hospitality",
     body: "Each piece starts from a gesture every Saudi home knows, and asks how it could be more graceful.",
-    nawat: {
-      name: "Nawat",
-      line: "The date bowl that hides the pits",
-      info: ["Natural walnut, three nesting parts", "18 × 5 cm", "7-10 days of handwork"],
-      open: "View Nawat details",
-      zoom: "Zoom into Nawat",
-      cart: "Add Nawat to cart",
-      moreInfo: "More about Nawat",
+    /** A product card's labels; `{name}` is the product's short name, the card's words are the product's. */
+    card: {
+      open: "View {name} details",
+      zoom: "Zoom into {name}",
+      cart: "Add {name} to cart",
+      moreInfo: "More about {name}",
     },
-    sanam: {
-      name: "Sanam",
-      line: "Incense sticks, upside down",
-      info: ["Walnut with an ash-catching base", "Burns the stick pointing down", "Made in small batches"],
-      open: "View Sanam details",
-      zoom: "Zoom into Sanam",
-      cart: "Add Sanam to cart",
-      moreInfo: "More about Sanam",
-    },
+    products,
   },
   noticing: {
     eyebrow: "The art of noticing",
@@ -39,7 +33,7 @@ export default {
       { title: "Simplify", body: "One gesture, no instructions, nothing to break." },
       { title: "Honor", body: "Materials and forms that respect where they come from." },
     ],
-    image: "Nawat in three parts: dates bowl, pit-collecting base and cover",
+    image: pictures.parts,
   },
   behind: {
     eyebrow: "Behind the scenes",
@@ -51,11 +45,11 @@ export default {
         caption: "Turning: the bowl takes its shape, one shaving at a time.",
       },
       {
-        alt: "Illustration: the three walnut parts of Nawat laid out on the workbench with a chisel",
+        alt: pictures.workbench,
         caption: "Finishing: natural oils bring the grain to life.",
       },
       {
-        alt: "Animation: the three walnut parts of Nawat close into one piece and open again",
+        alt: pictures.assembly,
         caption: "Assembly: three parts that close into one piece.",
       },
     ],

@@ -8,11 +8,13 @@ import { Reveal } from "#client/components/ui/reveal.tsx";
 import { SectionHeading } from "#client/components/ui/section-heading.tsx";
 import { StaticSection } from "#client/components/ui/static-section.tsx";
 import { useNearViewport } from "#client/components/ui/use-near-viewport.ts";
+import { useI18n } from "#client/i18n/i18n.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { ProductCard } from "#client/features/showcase/product-card.tsx";
-import type { CatalogProductId } from "#content/catalog.ts";
-import { heroUpright } from "#content/hero-media.ts";
+import { interpolate } from "#shared/i18n/types.ts";
+import { catalog, type CatalogProductId } from "#content/catalog.ts";
+import { heroUpright, showcaseStills } from "#content/hero-media.ts";
 
 export const copy = defineLazyCopy({ en: () => import("./home.en.ts"), ar: () => import("./home.ar.ts") });
 
@@ -28,6 +30,7 @@ type Open = { kind: "product" | "zoom"; id: CatalogProductId } | null;
 
 export default function HomePage() {
   const c = useCopy(copy);
+  const { lang } = useI18n();
   const to = useLocalizedPath();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -85,17 +88,30 @@ export default function HomePage() {
           </Reveal>
         </StaticSection>
         <div className="mt-14 grid gap-12 md:grid-cols-2 md:gap-10">
-          {(["nawat", "sanam"] as const).map((id, i) => (
-            <Reveal key={id} kind="slideUp" delay={i * 150}>
-              <ProductCard
-                id={id}
-                copy={c.handcrafted[id]}
-                onIntent={warm}
-                onOpen={() => setOpen({ kind: "product", id })}
-                onZoom={() => setOpen({ kind: "zoom", id })}
-              />
-            </Reveal>
-          ))}
+          {catalog.map(({ id, shortName }, i) => {
+            const words = c.handcrafted.products[id];
+            const label = (text: string) => interpolate(text, { name: shortName[lang] });
+            const card = c.handcrafted.card;
+            return (
+              <Reveal key={id} kind="slideUp" delay={i * 150}>
+                <ProductCard
+                  id={id}
+                  copy={{
+                    name: shortName[lang],
+                    line: words.line,
+                    info: words.info,
+                    open: label(card.open),
+                    zoom: label(card.zoom),
+                    cart: label(card.cart),
+                    moreInfo: label(card.moreInfo),
+                  }}
+                  onIntent={warm}
+                  onOpen={() => setOpen({ kind: "product", id })}
+                  onZoom={() => setOpen({ kind: "zoom", id })}
+                />
+              </Reveal>
+            );
+          })}
         </div>
       </section>
 
@@ -122,7 +138,7 @@ export default function HomePage() {
           </Reveal>
           <Reveal kind="slideLeft" delay={150}>
             <Picture
-              src="nawat-exploded.jpg"
+              src={showcaseStills.parts}
               alt={c.noticing.image}
               sizes="(min-width: 768px) 45vw, 100vw"
               className="block overflow-hidden rounded-3xl"

@@ -1,9 +1,10 @@
+import { studio } from "#content/studio.ts";
+
 /** /privacy: what the studio collects, why, for how long, and whom to ask (Saudi PDPL). */
 export default {
   title: "Privacy Policy",
   updated: "Last updated: November 2026",
-  intro:
-    "Nawat Studio is a product design studio in Riyadh. This page explains what we collect about you when you use this website, why, how long we keep it and how to reach us. We handle personal data under the Saudi Personal Data Protection Law (PDPL). Questions: {email}.",
+  intro: `${studio.name.en} is a product design studio in Riyadh. This page explains what we collect about you when you use this website, why, how long we keep it and how to reach us. We handle personal data under the Saudi Personal Data Protection Law (PDPL). Questions: {email}.`,
   sections: [
     {
       heading: "What We Collect",

@@ -1,40 +1,45 @@
 import making from "#client/features/showcase/making-of.en.ts";
+import pictures from "#content/pictures.en.ts";
+import products from "#content/products.en.ts";
 import record from "#content/showcase.en.ts";
 
+/**
+ * /products: the showcase product's page. What is about that product (its record, its pictures'
+ * words) comes from content/; `{name}` is a product's short name (content/catalog.ts).
+ */
 export default {
   record,
+  products,
   hero: {
     label: "Luxury Collection",
     tagline: "Handcrafted with precision.",
-    image: "Illustration: Nawat, the walnut date bowl, with dates in low raking light on a dark set",
+    image: pictures.showcaseHero,
   },
-  heritage: { eyebrow: "Heritage", image: "Illustration: Nawat with dates around its dip bowl, and a pit beside it" },
+  heritage: { eyebrow: "Heritage", image: pictures.heritage },
   riyadh: {
     title: "Made by Hand in the Heart of Riyadh, for the World",
     line: "We honor people, craftsmanship, identity, and meaning.",
   },
   making,
-  loop: { video: "Nawat turning slowly, the lid lifting to reveal the base" },
+  loop: { video: pictures.loop },
   everyPit: {
-    title: "Nawat for Every Pit!",
-    body: "Designed for dates, but happy to serve anything with a pit or a shell: olives, cherries, apricots, pistachios and the nuts of a long evening. Whatever you offer, the table stays clean.",
+    title: record.pitch.title,
+    body: record.pitch.body,
     price: "Price",
     buyNow: "Buy Now",
     newTab: "(opens the store in a new tab)",
     wishlist: "Add to Wishlist",
     wishlisted: "In Your Wishlist",
     added: "Added to your wishlist",
-    addedBody: "Nawat is saved on this device.",
-    addedAccountBody: "Nawat is saved to your account.",
+    addedBody: `${record.name} is saved on this device.`,
+    addedAccountBody: `${record.name} is saved to your account.`,
     wishlistFailed: "Your wishlist could not be updated. Please try again.",
     removed: "Removed from your wishlist",
   },
-  sanam: {
-    title: "Sanam Al-Oud: Incense Sticks, Upside Down",
+  /** The teaser of every other catalog product; its title, line and picture's words are the product's. */
+  teaser: {
     soon: "Coming Soon",
-    orderNow: "Its showcase page is on its way, but Sanam is already made to order:",
-    orderLink: "Order Sanam Now",
-    line: "A new experience in the world of incense and fragrances",
-    image: "Sanam, the walnut incense holder, with a stick of oud burning downward",
+    orderNow: "Its showcase page is on its way, but {name} is already made to order:",
+    orderLink: "Order {name} Now",
   },
 } as const;

@@ -16,8 +16,10 @@ import { MakingOf } from "#client/features/showcase/making-of.tsx";
 import { getAuth } from "#client/lib/auth-store.ts";
 import { readWishlist, toggleWishlist } from "#client/lib/wishlist.ts";
 import { formatPrice } from "#shared/i18n/format.ts";
+import { interpolate } from "#shared/i18n/types.ts";
+import { catalog, catalogProduct, priceOf } from "#content/catalog.ts";
 import { heroUpright } from "#content/hero-media.ts";
-import { priceOf, showcase } from "#content/showcase.ts";
+import { showcase } from "#content/showcase.ts";
 
 export const copy = defineLazyCopy({ en: () => import("./products.en.ts"), ar: () => import("./products.ar.ts") });
 
@@ -28,7 +30,11 @@ const heroTransform = (scrollY: number, viewport: number) => {
   return `translate3d(0, ${shift}px, 0) scale(${scale})`;
 };
 
-/** The product showcase page of Nawat (spec §2 "Product showcase page", DESIGN §3: /products). */
+/**
+ * The product showcase page (spec §2 "Product showcase page", DESIGN §3: /products): the showcase
+ * product of content/showcase.ts, then a teaser, with its price and an order link, for every other
+ * product of the catalog.
+ */
 export default function ProductsPage() {
   const c = useCopy(copy);
   const { lang } = useI18n();
@@ -110,7 +116,7 @@ export default function ProductsPage() {
         <Reveal kind="slideLeft" delay={150}>
           {/* A still: the old heritage loop's smoke was posterised (issue 13). */}
           <Picture
-            src="nawat.jpg"
+            src={catalogProduct(showcase.id).media.image}
             alt={c.heritage.image}
             sizes="(min-width: 768px) 45vw, 100vw"
             className="block overflow-hidden rounded-3xl"
@@ -169,40 +175,56 @@ export default function ProductsPage() {
         </Reveal>
       </section>
 
-      <section
-        className="below-fold container-page pb-24 md:pb-32"
-        style={foldSize(438, 684)}
-        aria-labelledby="sanam-teaser"
-      >
-        <Reveal kind="fadeIn" className="relative overflow-hidden rounded-3xl bg-ink text-sand">
-          <Picture
-            src="sanam-teaser.jpg"
-            alt={c.sanam.image}
-            sizes="(min-width: 1280px) 1216px, 100vw"
-            className="block aspect-[4/5] opacity-80 sm:aspect-[16/9]"
-            imgClassName="h-full w-full object-cover"
-          />
-          <div className="absolute inset-0 flex flex-col items-center justify-center bg-ink/45 p-6 text-center">
-            <span className="rounded-full border border-sand/60 px-5 py-1.5 text-sm tracking-widest uppercase">
-              {c.sanam.soon}
-            </span>
-            <h2 id="sanam-teaser" className="mt-5 max-w-2xl font-display text-3xl font-medium md:text-5xl">
-              {c.sanam.title}
-            </h2>
-            <p className="mt-3 text-sand/85">{c.sanam.line}</p>
-            <p className="mt-6 max-w-xl text-sand">
-              {c.sanam.orderNow} <bdi className="font-medium">{formatPrice(priceOf("sanam"), lang)}</bdi>
-            </p>
-            <Link
-              to={`${to("/checkout")}?product=sanam`}
-              className="btn mt-4 border border-sand/70 text-sand hover:bg-sand hover:text-ink"
-              data-testid="sanam-order"
+      {catalog
+        .filter((product) => product.id !== showcase.id)
+        .map((product) => {
+          const words = c.products[product.id];
+          const name = product.shortName[lang];
+          return (
+            <section
+              key={product.id}
+              className="below-fold container-page pb-24 md:pb-32"
+              style={foldSize(438, 684)}
+              aria-labelledby={`${product.id}-teaser`}
+              data-testid={`teaser-${product.id}`}
             >
-              {c.sanam.orderLink}
-            </Link>
-          </div>
-        </Reveal>
-      </section>
+              <Reveal kind="fadeIn" className="relative overflow-hidden rounded-3xl bg-ink text-sand">
+                <Picture
+                  src={product.media.teaser}
+                  alt={words.teaser.image}
+                  sizes="(min-width: 1280px) 1216px, 100vw"
+                  className="block aspect-[4/5] opacity-80 sm:aspect-[16/9]"
+                  imgClassName="h-full w-full object-cover"
+                />
+                <div className="absolute inset-0 flex flex-col items-center justify-center bg-ink/45 p-6 text-center">
+                  <span className="rounded-full border border-sand/60 px-5 py-1.5 text-sm tracking-widest uppercase">
+                    {c.teaser.soon}
+                  </span>
+                  <h2
+                    id={`${product.id}-teaser`}
+                    className="mt-5 max-w-2xl font-display text-3xl font-medium md:text-5xl"
+                  >
+                    {words.teaser.title}
+                  </h2>
+                  <p className="mt-3 text-sand/85">{words.teaser.line}</p>
+                  <p className="mt-6 max-w-xl text-sand">
+                    {interpolate(c.teaser.orderNow, { name })}{" "}
+                    <bdi className="font-medium" data-testid={`teaser-price-${product.id}`}>
+                      {formatPrice(priceOf(product.id), lang)}
+                    </bdi>
+                  </p>
+                  <Link
+                    to={`${to("/checkout")}?product=${product.id}`}
+                    className="btn mt-4 border border-sand/70 text-sand hover:bg-sand hover:text-ink"
+                    data-testid={`${product.id}-order`}
+                  >
+                    {interpolate(c.teaser.orderLink, { name })}
+                  </Link>
+                </div>
+              </Reveal>
+            </section>
+          );
+        })}
 
       {/* A phone's compact buy bar, once the hero's price and button have scrolled away. */}
       {showBar ? (

@@ -1,4 +1,6 @@
 import type { Catalog } from "#shared/i18n/types.ts";
+import { catalogProduct } from "#content/catalog.ts";
+import { showcase } from "#content/showcase.ts";
 import type en from "./sustainability.en.ts";
 
 const ar: Catalog<typeof en> = {
@@ -31,7 +33,7 @@ const ar: Catalog<typeof en> = {
   },
   closing: {
     quote: "أكثر القطع استدامة هي تلك التي ترفض العائلة أن تستغني عنها.",
-    cta: "شاهد كيف تُصنع «نواة»",
+    cta: `شاهد كيف تُصنع «${catalogProduct(showcase.id).shortName.ar}»`,
   },
 };
 export default ar;

@@ -1,3 +1,9 @@
+import { catalogProduct } from "#content/catalog.ts";
+import { showcase } from "#content/showcase.ts";
+
+/** The showcase product's short name (content/): the closing link goes to its page. */
+const showcased = catalogProduct(showcase.id).shortName;
+
 export default {
   hero: {
     eyebrow: "Sustainability",
@@ -37,6 +43,6 @@ export default {
   },
   closing: {
     quote: "The most sustainable object is the one a family refuses to throw away.",
-    cta: "See How Nawat Is Made",
+    cta: `See How ${showcased.en} Is Made`,
   },
 } as const;

@@ -1,9 +1,10 @@
+import { studio } from "#content/studio.ts";
+
 /** /terms: the terms of using the site, an account and the shop, short and plain. */
 export default {
   title: "Terms of Use",
   updated: "Last updated: November 2026",
-  intro:
-    "These terms apply when you use the Nawat Studio website, create an account or order from us. Nawat Studio is a product design studio in Riyadh, Saudi Arabia. Questions: {email} or {phone}.",
+  intro: `These terms apply when you use the ${studio.name.en} website, create an account or order from us. ${studio.name.en} is a product design studio in Riyadh, Saudi Arabia. Questions: {email} or {phone}.`,
   sections: [
     {
       heading: "Your Account",
@@ -22,7 +23,7 @@ export default {
     {
       heading: "Our Designs",
       paragraphs: [
-        "The designs, photographs, videos and texts on this site belong to Nawat Studio. You may share links to them; you may not copy our designs or reuse our content commercially without our written permission.",
+        `The designs, photographs, videos and texts on this site belong to ${studio.name.en}. You may share links to them; you may not copy our designs or reuse our content commercially without our written permission.`,
       ],
     },
     {

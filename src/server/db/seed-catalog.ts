@@ -6,6 +6,15 @@ import { products } from "./schema/catalog.ts";
 export async function seedCatalog(db: Db): Promise<void> {
   await db
     .insert(products)
-    .values(catalog.map((product) => ({ ...product, currency: "SAR" })))
+    .values(
+      catalog.map(({ id, name, nameAr, priceHalalas, sortOrder }) => ({
+        id,
+        name,
+        nameAr,
+        priceHalalas,
+        sortOrder,
+        currency: "SAR",
+      })),
+    )
     .onConflictDoNothing({ target: products.id });
 }

@@ -1,10 +1,13 @@
 import type { EnglishFrame } from "./en-frame.ts";
 import type { Catalog } from "./types.ts";
+import { studio } from "#content/studio.ts";
+import { productName } from "#content/catalog.ts";
+import { showcase } from "#content/showcase.ts";
 
 /** The Arabic frame: it must have every key of the English one (checked by tsc). */
 export const arFrame: Catalog<EnglishFrame> = {
   brand: {
-    name: "استوديو نواة",
+    name: studio.name.ar,
     tagline: "تصميم منتجات مستلهم من التراث، من الرياض",
   },
   nav: {
@@ -26,7 +29,7 @@ export const arFrame: Catalog<EnglishFrame> = {
     openMenu: "افتح القائمة",
     closeMenu: "أغلق القائمة",
     menuTitle: "القائمة",
-    homeLink: "استوديو نواة، الصفحة الرئيسية",
+    homeLink: `${studio.name.ar}، الصفحة الرئيسية`,
   },
   footer: {
     description:
@@ -38,7 +41,7 @@ export const arFrame: Catalog<EnglishFrame> = {
     fontTool: "التعرّف على الخطوط",
     contactHeading: "تواصل معنا",
     location: "الرياض، المملكة العربية السعودية",
-    copyright: "© ٢٠٢٥ استوديو نواة. جميع الحقوق محفوظة.",
+    copyright: `© ٢٠٢٥ ${studio.name.ar}. جميع الحقوق محفوظة.`,
     emailLabel: "البريد الإلكتروني",
     phoneLabel: "الهاتف",
   },
@@ -54,85 +57,85 @@ export const arFrame: Catalog<EnglishFrame> = {
   },
   meta: {
     home: {
-      title: "استوديو نواة | تصميم حرفي مستلهم من التراث، من الرياض",
+      title: `${studio.name.ar} | تصميم حرفي مستلهم من التراث، من الرياض`,
       description:
         "صحون تمر ومباخر من خشب الجوز، مصنوعة يدويًا في الرياض. تصميم منتجات مستلهم من التراث، وعروض خاصة، وهدايا للشركات.",
     },
     products: {
-      title: "صحن نواة للتمر | استوديو نواة",
-      description: "صحن نواة للتمر: خشب جوز طبيعي من ثلاث قطع، وقاعدة خفية تجمع النوى. صُنع يدويًا في الرياض.",
+      title: `${productName(showcase.id, "ar")} | ${studio.name.ar}`,
+      description: showcase.metaDescription.ar,
     },
     services: {
-      title: "الخدمات | استوديو نواة",
+      title: `الخدمات | ${studio.name.ar}`,
       description:
         "تصميم المنتجات وتطويرها، وتجارب ثقافية تفاعلية، وطباعة ثلاثية الأبعاد، ونماذج أولية، وتنفيذ المنتجات، من استوديو في الرياض.",
     },
     sustainability: {
-      title: "الاستدامة | استوديو نواة",
+      title: `الاستدامة | ${studio.name.ar}`,
       description: "استدامة ثقافية وبيئية: خشب جوز من مصادر مسؤولة، وزيوت طبيعية، وتصاميم تعيش أجيالًا.",
     },
     about: {
-      title: "عن الاستوديو | استوديو نواة",
+      title: `عن الاستوديو | ${studio.name.ar}`,
       description: "استوديو تصميم منتجات في الرياض يحوّل التراث السعودي إلى قطع تلفت النظر، وتُستعمل كل يوم، وتبقى.",
     },
     contact: {
-      title: "تواصل معنا | استوديو نواة",
-      description: "تحدّث إلى استوديو نواة عن منتجاتنا والطلبات الخاصة وخدمات التصميم.",
+      title: `تواصل معنا | ${studio.name.ar}`,
+      description: `تحدّث إلى ${studio.name.ar} عن منتجاتنا والطلبات الخاصة وخدمات التصميم.`,
     },
     proposal: {
-      title: "طلب عرض خاص | استوديو نواة",
+      title: `طلب عرض خاص | ${studio.name.ar}`,
       description: "اطلب عرضًا خاصًا للطلبات بالجملة، أو هدايا الشركات، أو المناسبات، أو تصميم خاص بك.",
     },
     checkout: {
-      title: "إتمام الطلب | استوديو نواة",
+      title: `إتمام الطلب | ${studio.name.ar}`,
       description: "أكمل طلبك عبر Apple Pay أو البطاقة أو تمارا أو تابي.",
     },
     orders: {
-      title: "تتبّع طلبك | استوديو نواة",
-      description: "اعرض طلبك من استوديو نواة برقمه وبريدك الإلكتروني: حالته وفاتورته ومراحله.",
+      title: `تتبّع طلبك | ${studio.name.ar}`,
+      description: `اعرض طلبك من ${studio.name.ar} برقمه وبريدك الإلكتروني: حالته وفاتورته ومراحله.`,
     },
     fontRecognition: {
-      title: "التعرّف على الخطوط | استوديو نواة",
+      title: `التعرّف على الخطوط | ${studio.name.ar}`,
       description: "ارفع صورة، ويتعرّف نموذجنا على الخط، عربيًا كان أو لاتينيًا، مع وزنه ونمطه وحجمه.",
     },
     auth: {
-      title: "تسجيل الدخول | استوديو نواة",
-      description: "سجّل دخولك أو أنشئ حسابك في استوديو نواة.",
+      title: `تسجيل الدخول | ${studio.name.ar}`,
+      description: `سجّل دخولك أو أنشئ حسابك في ${studio.name.ar}.`,
     },
     verifyEmail: {
-      title: "تأكيد بريدك الإلكتروني | استوديو نواة",
-      description: "أكّد البريد الإلكتروني لحسابك في استوديو نواة.",
+      title: `تأكيد بريدك الإلكتروني | ${studio.name.ar}`,
+      description: `أكّد البريد الإلكتروني لحسابك في ${studio.name.ar}.`,
     },
     resetPassword: {
-      title: "اختر كلمة مرور جديدة | استوديو نواة",
-      description: "عيّن كلمة مرور جديدة لحسابك في استوديو نواة.",
+      title: `اختر كلمة مرور جديدة | ${studio.name.ar}`,
+      description: `عيّن كلمة مرور جديدة لحسابك في ${studio.name.ar}.`,
     },
     wishlist: {
-      title: "المفضلة | استوديو نواة",
-      description: "القطع التي حفظتها في استوديو نواة.",
+      title: `المفضلة | ${studio.name.ar}`,
+      description: `القطع التي حفظتها في ${studio.name.ar}.`,
     },
     account: {
-      title: "حسابي | استوديو نواة",
-      description: "بياناتك وكلمة مرورك وقائمة مفضلتك في استوديو نواة.",
+      title: `حسابي | ${studio.name.ar}`,
+      description: `بياناتك وكلمة مرورك وقائمة مفضلتك في ${studio.name.ar}.`,
     },
     terms: {
-      title: "شروط الاستخدام | استوديو نواة",
-      description: "شروط استخدام موقع استوديو نواة وحسابك وطلباتك.",
+      title: `شروط الاستخدام | ${studio.name.ar}`,
+      description: `شروط استخدام موقع ${studio.name.ar} وحسابك وطلباتك.`,
     },
     privacy: {
-      title: "سياسة الخصوصية | استوديو نواة",
-      description: "ما يجمعه استوديو نواة من بياناتك، ولماذا، وكم نحتفظ بها، وكيف تتواصل معنا.",
+      title: `سياسة الخصوصية | ${studio.name.ar}`,
+      description: `ما يجمعه ${studio.name.ar} من بياناتك، ولماذا، وكم نحتفظ بها، وكيف تتواصل معنا.`,
     },
     admin: {
-      title: "لوحة الإدارة | استوديو نواة",
+      title: `لوحة الإدارة | ${studio.name.ar}`,
       description: "لوحة إدارة الاستوديو.",
     },
     orderInvoice: {
-      title: "الفاتورة الضريبية | استوديو نواة",
-      description: "الفاتورة الضريبية المبسطة لطلبك من استوديو نواة، جاهزة للطباعة والتنزيل.",
+      title: `الفاتورة الضريبية | ${studio.name.ar}`,
+      description: `الفاتورة الضريبية المبسطة لطلبك من ${studio.name.ar}، جاهزة للطباعة والتنزيل.`,
     },
     notFound: {
-      title: "الصفحة غير موجودة | استوديو نواة",
+      title: `الصفحة غير موجودة | ${studio.name.ar}`,
       description: "هذه الصفحة غير موجودة.",
     },
   },

@@ -1,7 +1,11 @@
+import { studio } from "#content/studio.ts";
+import { productName } from "#content/catalog.ts";
+import { showcase } from "#content/showcase.ts";
+
 /** The English frame: what every page shows (header, footer, page metadata, 404). */
 export const enFrame = {
   brand: {
-    name: "Nawat Studio",
+    name: studio.name.en,
     tagline: "Heritage product design from Riyadh",
   },
   nav: {
@@ -23,7 +27,7 @@ export const enFrame = {
     openMenu: "Open menu",
     closeMenu: "Close menu",
     menuTitle: "Menu",
-    homeLink: "Nawat Studio, home",
+    homeLink: `${studio.name.en}, home`,
   },
   footer: {
     description:
@@ -35,7 +39,7 @@ export const enFrame = {
     fontTool: "Font Recognition",
     contactHeading: "Get in Touch",
     location: "Riyadh, Saudi Arabia",
-    copyright: "© 2025 Nawat Studio. All rights reserved.",
+    copyright: `© 2025 ${studio.name.en}. All rights reserved.`,
     emailLabel: "E-mail",
     phoneLabel: "Phone",
   },
@@ -51,88 +55,87 @@ export const enFrame = {
   },
   meta: {
     home: {
-      title: "Nawat Studio | Handcrafted Heritage Design from Riyadh",
+      title: `${studio.name.en} | Handcrafted Heritage Design from Riyadh`,
       description:
         "Walnut date bowls and incense holders handcrafted in Riyadh. Heritage product design, custom proposals and corporate gifts.",
     },
     products: {
-      title: "Nawat Date Bowl | Nawat Studio",
-      description:
-        "The Nawat date bowl: natural walnut, three parts, a hidden base that gathers the pits. Handcrafted in Riyadh.",
+      title: `${productName(showcase.id, "en")} | ${studio.name.en}`,
+      description: showcase.metaDescription.en,
     },
     services: {
-      title: "Services | Nawat Studio",
+      title: `Services | ${studio.name.en}`,
       description:
         "Product design and development, interactive cultural experiences, 3D printing, prototyping and production by a Riyadh studio.",
     },
     sustainability: {
-      title: "Sustainability | Nawat Studio",
+      title: `Sustainability | ${studio.name.en}`,
       description:
         "Cultural and environmental sustainability: walnut from responsible sources, natural oils and designs made to last generations.",
     },
     about: {
-      title: "About the Studio | Nawat Studio",
+      title: `About the Studio | ${studio.name.en}`,
       description: "A Riyadh product design studio that turns Saudi heritage into objects people notice, use and keep.",
     },
     contact: {
-      title: "Contact | Nawat Studio",
-      description: "Talk to Nawat Studio about our products, custom orders and design services.",
+      title: `Contact | ${studio.name.en}`,
+      description: `Talk to ${studio.name.en} about our products, custom orders and design services.`,
     },
     proposal: {
-      title: "Custom Proposal | Nawat Studio",
+      title: `Custom Proposal | ${studio.name.en}`,
       description: "Request a custom proposal for bulk orders, corporate gifts, events or a design of your own.",
     },
     checkout: {
-      title: "Checkout | Nawat Studio",
+      title: `Checkout | ${studio.name.en}`,
       description: "Complete your order with Apple Pay, card, Tamara or Tabby.",
     },
     orders: {
-      title: "Find Your Order | Nawat Studio",
-      description: "Look up a Nawat Studio order with its reference and e-mail: its status, invoice and history.",
+      title: `Find Your Order | ${studio.name.en}`,
+      description: `Look up a ${studio.name.en} order with its reference and e-mail: its status, invoice and history.`,
     },
     fontRecognition: {
-      title: "Font Recognition | Nawat Studio",
+      title: `Font Recognition | ${studio.name.en}`,
       description:
         "Upload an image and our model names the typeface, Arabic or Latin, with its weight, style and size.",
     },
     auth: {
-      title: "Sign In | Nawat Studio",
-      description: "Sign in or create your Nawat Studio account.",
+      title: `Sign In | ${studio.name.en}`,
+      description: `Sign in or create your ${studio.name.en} account.`,
     },
     verifyEmail: {
-      title: "Confirm Your E-mail | Nawat Studio",
-      description: "Confirm the e-mail address of your Nawat Studio account.",
+      title: `Confirm Your E-mail | ${studio.name.en}`,
+      description: `Confirm the e-mail address of your ${studio.name.en} account.`,
     },
     resetPassword: {
-      title: "Choose a New Password | Nawat Studio",
-      description: "Set a new password for your Nawat Studio account.",
+      title: `Choose a New Password | ${studio.name.en}`,
+      description: `Set a new password for your ${studio.name.en} account.`,
     },
     wishlist: {
-      title: "Wishlist | Nawat Studio",
-      description: "The pieces you have saved at Nawat Studio.",
+      title: `Wishlist | ${studio.name.en}`,
+      description: `The pieces you have saved at ${studio.name.en}.`,
     },
     account: {
-      title: "My Account | Nawat Studio",
-      description: "Your details, password and wishlist at Nawat Studio.",
+      title: `My Account | ${studio.name.en}`,
+      description: `Your details, password and wishlist at ${studio.name.en}.`,
     },
     terms: {
-      title: "Terms of Use | Nawat Studio",
-      description: "The terms for using the Nawat Studio website, your account and orders.",
+      title: `Terms of Use | ${studio.name.en}`,
+      description: `The terms for using the ${studio.name.en} website, your account and orders.`,
     },
     privacy: {
-      title: "Privacy Policy | Nawat Studio",
-      description: "What Nawat Studio collects about you, why, how long we keep it and how to reach us.",
+      title: `Privacy Policy | ${studio.name.en}`,
+      description: `What ${studio.name.en} collects about you, why, how long we keep it and how to reach us.`,
     },
     admin: {
-      title: "Admin Dashboard | Nawat Studio",
+      title: `Admin Dashboard | ${studio.name.en}`,
       description: "The studio's dashboard.",
     },
     orderInvoice: {
-      title: "Tax Invoice | Nawat Studio",
-      description: "The simplified tax invoice of your Nawat Studio order, to print or download.",
+      title: `Tax Invoice | ${studio.name.en}`,
+      description: `The simplified tax invoice of your ${studio.name.en} order, to print or download.`,
     },
     notFound: {
-      title: "Page Not Found | Nawat Studio",
+      title: `Page Not Found | ${studio.name.en}`,
       description: "This page does not exist.",
     },
   },

@@ -178,7 +178,7 @@ export const passwordChangeFormSchema = passwordsMatch(
 );
 export type PasswordChangeFormInput = z.input<typeof passwordChangeFormSchema>;
 
-/** A product id as the catalog names it ("nawat", "sanam"). */
+/** A product id as the catalog names it (content/catalog.ts); the account's wishlist keeps known ones. */
 export const productIdField = z
   .string({ error: "account.wishlist.invalid" })
   .min(1, "account.wishlist.invalid")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { catalogProductIds, type CatalogProductId } from "#content/catalog.ts";
 import { INSTALMENT_COUNT, paymentMethodIds, type PaymentMethodId } from "../payment-methods.ts";
 import { emailField, optionalText, requiredText } from "./lead-fields.ts";
 
@@ -8,8 +9,9 @@ import { emailField, optionalText, requiredText } from "./lead-fields.ts";
  * catalog key (`checkout.*`).
  */
 
-export const checkoutProductIds = ["nawat", "sanam"] as const;
-export type CheckoutProductId = (typeof checkoutProductIds)[number];
+/** The products are the catalog's (content/catalog.ts): a product added there can be ordered. */
+export const checkoutProductIds = catalogProductIds;
+export type CheckoutProductId = CatalogProductId;
 
 /** The methods are declared once, in src/shared/payment-methods.ts. */
 export const checkoutPaymentMethods = paymentMethodIds;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { catalog } from "#content/catalog.ts";
 import { ar } from "../i18n/ar.ts";
 import { fieldMessages } from "./lead-schemas.test-helpers.ts";
 import {
@@ -35,7 +36,10 @@ describe("the proposal wizard schema (spec §3, §5)", () => {
   });
 
   it("takes exactly the spec's option values", () => {
-    expect(PRODUCT_INTEREST_OPTIONS.map((o) => o.value)).toEqual(["nawat", "sanam", "custom"]);
+    // Every catalog product, by its full name in both languages, then "custom".
+    expect(PRODUCT_INTEREST_OPTIONS.map((o) => o.value)).toEqual([...catalog.map((p) => p.id), "custom"]);
+    expect(PRODUCT_INTEREST_OPTIONS[0]?.label).toEqual({ en: "Nawat Date Bowl", ar: "صحن نواة للتمر" });
+    expect(proposalOptionLabel(PRODUCT_INTEREST_OPTIONS, "sanam", "ar")).toBe("مبخرة سنام");
     expect(PROJECT_TYPE_OPTIONS.map((o) => o.value)).toEqual([
       "bulk_order",
       "customization",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { catalog } from "#content/catalog.ts";
 import type { Lang } from "../lang.ts";
 import { LEAD_LIMITS, emailField, honeypotField, nameField, optionalText, requiredText } from "./lead-fields.ts";
 
@@ -7,9 +8,9 @@ export type ProposalOption<V extends string> = { value: V; label: Record<Lang, s
 
 const options = <const V extends string>(list: readonly ProposalOption<V>[]) => list;
 
+/** Every catalog product by its full name (content/catalog.ts), then a product of the visitor's own. */
 export const PRODUCT_INTEREST_OPTIONS = options([
-  { value: "nawat", label: { en: "Nawat Date Bowl", ar: "صحن نواة للتمر" } },
-  { value: "sanam", label: { en: "Sanam Incense Holder", ar: "مبخرة سنام" } },
+  ...catalog.map((product) => ({ value: product.id, label: { en: product.name, ar: product.nameAr } })),
   { value: "custom", label: { en: "Custom product", ar: "منتج خاص" } },
 ]);
 

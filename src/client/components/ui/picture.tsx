@@ -33,7 +33,7 @@ export function variantUrl(name: string, width: number, format: "avif" | "webp" 
 }
 
 type Props = {
-  /** An original in media/, e.g. "nawat.jpg". */
+  /** An original in media/, e.g. a product's image (content/catalog.ts). */
   src: string;
   alt: string;
   /** The `sizes` attribute: how wide the image is drawn. */

@@ -1,11 +1,12 @@
 import type { Catalog } from "#shared/i18n/types.ts";
 import type en from "./accounts.en.ts";
+import { studio } from "#content/studio.ts";
 
 const ar: Catalog<typeof en> = {
   backHome: "العودة إلى الرئيسية",
   tabs: { label: "سجّل دخولك أو أنشئ حسابًا", signin: "تسجيل الدخول", signup: "إنشاء حساب" },
   auth: {
-    title: "أهلًا بك في استوديو نواة",
+    title: `أهلًا بك في ${studio.name.ar}`,
     lead: "سجّل دخولك لتتابع طلباتك وتبقى مفضلتك معك على كل أجهزتك.",
   },
   fields: {

@@ -1,9 +1,11 @@
+import { studio } from "#content/studio.ts";
+
 /** The accounts pages' copy (spec §2 Auth, §4, §5, §8): /auth, the e-mailed links' pages, /account. */
 export default {
   backHome: "Back to Home",
   tabs: { label: "Sign in or create an account", signin: "Sign In", signup: "Sign Up" },
   auth: {
-    title: "Welcome to Nawat Studio",
+    title: `Welcome to ${studio.name.en}`,
     lead: "Sign in to follow your orders and keep your wishlist on every device.",
   },
   fields: {

@@ -1,4 +1,5 @@
 import type { Catalog } from "#shared/i18n/types.ts";
+import products from "#content/products.ar.ts";
 import type en from "./checkout.en.ts";
 
 const ar: Catalog<typeof en> = {
@@ -63,10 +64,7 @@ const ar: Catalog<typeof en> = {
     systemBody: "حدث خطأ في النظام، فضلًا حاول مرة أخرى.",
     fieldsTitle: "فضلًا راجع بياناتك",
   },
-  products: {
-    nawat: { alt: "صحن نواة للتمر من خشب الجوز" },
-    sanam: { alt: "مبخرة سنام" },
-  },
+  products,
 };
 
 export default ar;

@@ -1,3 +1,5 @@
+import products from "#content/products.en.ts";
+
 /** The checkout's copy (issue 12 "The page", spec §2 Checkout, §4, §8). */
 export default {
   back: "Back to Home",
@@ -63,8 +65,6 @@ export default {
     systemBody: "A system error occurred. Please try again.",
     fieldsTitle: "Please check your details",
   },
-  products: {
-    nawat: { alt: "The Nawat date bowl in walnut" },
-    sanam: { alt: "The Sanam incense holder" },
-  },
+  /** Each product's words (content/products.*): the summary's picture. */
+  products,
 };

@@ -1,12 +1,17 @@
 import type { Catalog } from "#shared/i18n/types.ts";
+import { catalog } from "#content/catalog.ts";
+import pictures from "#content/pictures.ar.ts";
 import type en from "./contact.en.ts";
+
+/** «أ» أو «ب»: كل منتجات الكتالوج بأسمائها المختصرة. */
+const products = new Intl.ListFormat("ar", { type: "disjunction" }).format(catalog.map((p) => `«${p.shortName.ar}»`));
 
 const ar: Catalog<typeof en> = {
   hero: {
     eyebrow: "تواصل معنا",
     title: "لنتحدث عن منتجاتنا.",
-    lead: "سؤال عن «نواة» أو «سنام»، أو طلب لفريق عملك، أو فكرة لقطعة تحمل اسمك: اكتب لنا وسيردّ عليك فريق الاستوديو خلال ٢٤ ساعة.",
-    image: "صحن نواة المصنوع من خشب الجوز، من الأعلى",
+    lead: `سؤال عن ${products}، أو طلب لفريق عملك، أو فكرة لقطعة تحمل اسمك: اكتب لنا وسيردّ عليك فريق الاستوديو خلال ٢٤ ساعة.`,
+    image: pictures.top,
   },
   form: {
     title: "أرسل لنا رسالة",

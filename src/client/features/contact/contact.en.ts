@@ -1,10 +1,16 @@
+import { catalog } from "#content/catalog.ts";
+import pictures from "#content/pictures.en.ts";
+
+/** "A or B": every catalog product by its short name. */
+const products = new Intl.ListFormat("en", { type: "disjunction" }).format(catalog.map((p) => p.shortName.en));
+
 /** The contact page (spec §2 Contact, §4, §5, §8). */
 export default {
   hero: {
     eyebrow: "Contact",
     title: "Let's talk about products.",
-    lead: "A question about Nawat or Sanam, an order for your team, an idea for a piece of your own: write to us and the studio will answer within 24 hours.",
-    image: "Nawat, the walnut date bowl, seen from above",
+    lead: `A question about ${products}, an order for your team, an idea for a piece of your own: write to us and the studio will answer within 24 hours.`,
+    image: pictures.top,
   },
   form: {
     title: "Send Us a Message",

@@ -1,4 +1,5 @@
 import type { FontRecognitionCopy } from "./font-recognition.en.ts";
+import { studio } from "#content/studio.ts";
 
 /** نصوص أداة التعرّف على الخطوط بالعربية. */
 const copy: FontRecognitionCopy = {
@@ -92,10 +93,10 @@ const copy: FontRecognitionCopy = {
   },
   report: {
     title: "تقرير تحليل الخط",
-    generated: "أُعدّ في {date} بأداة التعرّف على الخطوط من استوديو نواة",
+    generated: `أُعدّ في {date} بأداة التعرّف على الخطوط من ${studio.name.ar}`,
     image: "الصورة المحلَّلة",
     fileName: "تحليل-الخط-{family}.html",
-    summaryTitle: "تحليل الخط (استوديو نواة)",
+    summaryTitle: `تحليل الخط (${studio.name.ar})`,
     summaryFamily: "الخط: {family}",
     summaryConfidence: "درجة الثقة: {confidence}",
     summaryWeight: "الوزن: {weight}",

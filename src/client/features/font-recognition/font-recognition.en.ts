@@ -1,4 +1,5 @@
 import type { Catalog } from "#shared/i18n/types.ts";
+import { studio } from "#content/studio.ts";
 
 /** The font tool's own English copy (the Arabic module mirrors it). */
 const copy = {
@@ -93,10 +94,10 @@ const copy = {
   },
   report: {
     title: "Font Analysis Report",
-    generated: "Generated on {date} by the Nawat Studio font recognition tool",
+    generated: `Generated on {date} by the ${studio.name.en} font recognition tool`,
     image: "Analyzed image",
     fileName: "font-analysis-{family}.html",
-    summaryTitle: "Font analysis (Nawat Studio)",
+    summaryTitle: `Font analysis (${studio.name.en})`,
     summaryFamily: "Font: {family}",
     summaryConfidence: "Confidence: {confidence}",
     summaryWeight: "Weight: {weight}",

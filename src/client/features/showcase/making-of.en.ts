@@ -1,8 +1,14 @@
-/** The "making of" section's English copy (the products page shows it; the Arabic module mirrors it). */
+import pictures from "#content/pictures.en.ts";
+import record from "#content/showcase.en.ts";
+
+/**
+ * The "making of" section's English copy (the products page shows it; the Arabic module mirrors
+ * it). The showcase product's name and its gallery's words come from content/.
+ */
 const copy = {
-  eyebrow: "The making of Nawat",
+  eyebrow: `The making of ${record.name}`,
   title: "Seven to Ten Days, One Pair of Hands",
-  gallery: ["Nawat seen from above", "Nawat in profile", "The three parts of Nawat, apart"],
+  gallery: pictures.gallery,
   artisanLabel: "The artisan",
   sketchesLabel: "From Sketch to Object",
   technicalLabel: "Technical drawing",

@@ -4,8 +4,7 @@ import { Picture } from "#client/components/ui/picture.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { formatPrice } from "#shared/i18n/format.ts";
-import type { CatalogProductId } from "#content/catalog.ts";
-import { priceOf, productMedia } from "#content/showcase.ts";
+import { catalogProduct, priceOf, type CatalogProductId } from "#content/catalog.ts";
 import { CartIcon, InfoIcon, ZoomIcon } from "./icons.tsx";
 
 export type CardCopy = {
@@ -52,7 +51,7 @@ export function ProductCard({ id, copy, onOpen, onZoom, onIntent }: Props) {
         >
           <span className="sr-only">{copy.open}</span>
           <Picture
-            src={productMedia[id].image}
+            src={catalogProduct(id).media.image}
             alt=""
             sizes="(min-width: 768px) 45vw, 100vw"
             className="block aspect-square"

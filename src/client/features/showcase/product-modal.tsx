@@ -8,15 +8,14 @@ import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { siteConfig } from "#client/lib/site-config.ts";
 import { formatPrice } from "#shared/i18n/format.ts";
-import type { CatalogProductId } from "#content/catalog.ts";
-import { priceOf, productMedia } from "#content/showcase.ts";
+import { catalogProduct, priceOf, productName, type CatalogProductId } from "#content/catalog.ts";
 import { showcaseCopy } from "./copy.ts";
 
 type Props = { productId: CatalogProductId; onClose: () => void };
 
 /**
- * The product modal of the home page (spec §2): name, price, description (and for Nawat its
- * contents, materials and dimensions), Buy Now and Get Custom Proposal. The page's scroll is
+ * The product modal of the home page (spec §2): name, price, description (and the contents,
+ * materials and dimensions a product's words give), Buy Now and Get Custom Proposal. The page's scroll is
  * locked while it is open; the backdrop, the close button and Escape close it.
  */
 export default function ProductModal({ productId, onClose }: Props) {
@@ -43,7 +42,7 @@ export default function ProductModal({ productId, onClose }: Props) {
       <div className="relative max-h-[92vh] overflow-y-auto rounded-3xl bg-sand shadow-2xl">
         <div className="grid md:grid-cols-2">
           <Picture
-            src={productMedia[productId].image}
+            src={catalogProduct(productId).media.image}
             alt=""
             sizes="(min-width: 768px) 448px, 100vw"
             className="block aspect-square bg-sand-deep md:aspect-auto md:h-full"
@@ -52,7 +51,7 @@ export default function ProductModal({ productId, onClose }: Props) {
           <div className="flex flex-col gap-5 p-6 sm:p-8">
             <div>
               <h2 id={`${id}-title`} className="font-display text-3xl font-medium md:text-4xl">
-                {product.name}
+                {productName(productId, lang)}
               </h2>
               <p className="mt-2 text-xl text-walnut" data-testid="modal-price">
                 <bdi>{formatPrice(priceOf(productId), lang)}</bdi>

@@ -6,8 +6,7 @@ import { useCopy } from "#client/i18n/lazy-copy.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { formatNumber } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
-import type { CatalogProductId } from "#content/catalog.ts";
-import { productMedia } from "#content/showcase.ts";
+import { catalogProduct, productName, type CatalogProductId } from "#content/catalog.ts";
 import { showcaseCopy } from "./copy.ts";
 import { ResetIcon, ZoomIcon } from "./icons.tsx";
 import { clampPan, dragPan, maxZoom, minZoom, zoomIn, zoomOut, zoomPercent, type Pan } from "./zoom.ts";
@@ -24,7 +23,7 @@ export default function ZoomViewer({ productId, onClose }: Props) {
   const id = useId();
   const copy = useCopy(showcaseCopy);
   const [scale, setScale] = useState(1);
-  const [imageWidth = 1, imageHeight = 1] = mediaEntry(productMedia[productId].zoom) ?? [];
+  const [imageWidth = 1, imageHeight = 1] = mediaEntry(catalogProduct(productId).media.zoom) ?? [];
   const [pan, setPan] = useState<Pan>({ x: 0, y: 0 });
   const frameRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; start: Pan } | null>(null);
@@ -85,7 +84,7 @@ export default function ZoomViewer({ productId, onClose }: Props) {
     event.preventDefault();
   };
 
-  const name = copy.products[productId].name;
+  const name = productName(productId, lang);
   const button =
     "inline-flex h-11 w-11 items-center justify-center rounded-full bg-sand/10 text-sand hover:bg-sand/20 disabled:opacity-40";
   return (
@@ -137,7 +136,7 @@ export default function ZoomViewer({ productId, onClose }: Props) {
             style={{ transform: `translate3d(${pan.x}px, ${pan.y}px, 0) scale(${scale})` }}
           >
             <Picture
-              src={productMedia[productId].zoom}
+              src={catalogProduct(productId).media.zoom}
               alt={name}
               // Zoomed in, the browser picks a larger variant for the magnified size.
               sizes={`calc(${scale} * min(92vw, ${((72 * imageWidth) / imageHeight).toFixed(2)}vh))`}

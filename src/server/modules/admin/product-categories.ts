@@ -1,13 +1,9 @@
 import type { Lang } from "#shared/lang.ts";
-
-/** What kind of product each catalog item is, as the dashboard's top products name it. */
-const categories: Record<string, Record<Lang, string>> = {
-  nawat: { en: "Serveware", ar: "أواني التقديم" },
-  sanam: { en: "Home fragrance", ar: "العطور والبخور" },
-};
+import { catalog } from "#content/catalog.ts";
 
 const other: Record<Lang, string> = { en: "Other", ar: "أخرى" };
 
+/** What kind of product a catalog item is (content/catalog.ts), as the dashboard's top products name it. */
 export function productCategory(productId: string, lang: Lang): string {
-  return (categories[productId] ?? other)[lang];
+  return (catalog.find((product) => product.id === productId)?.category ?? other)[lang];
 }

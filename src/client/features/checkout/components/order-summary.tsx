@@ -4,12 +4,15 @@ import { formatNumber, formatPrice } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
 import type { CheckoutProductId } from "#shared/schemas/checkout.ts";
+import { catalogProduct } from "#content/catalog.ts";
 import type { CheckoutCopy } from "../copy.ts";
 import { vatIncluded } from "../lib/vat.ts";
 
-const images: Record<CheckoutProductId, string> = { nawat: "nawat.jpg", sanam: "sanam.jpg" };
-
-/** The order summary (spec §2 Checkout): the piece, quantity 1, size Standard, price and total. */
+/**
+ * The order summary (spec §2 Checkout): the piece, quantity 1, size Standard, price and total. The
+ * picture is the catalog's (content/catalog.ts) and its words the product's (content/products.*);
+ * the name and price are those the page charges (the server's catalog once it has answered).
+ */
 export const OrderSummary = memo(function OrderSummary(props: {
   copy: CheckoutCopy;
   lang: Lang;
@@ -31,8 +34,8 @@ export const OrderSummary = memo(function OrderSummary(props: {
       </h2>
       <div className="mt-5 flex items-center gap-4">
         <Picture
-          src={images[props.productId]}
-          alt={copy.products[props.productId].alt}
+          src={catalogProduct(props.productId).media.image}
+          alt={copy.products[props.productId].summaryAlt}
           sizes="96px"
           priority
           className="block h-24 w-24 shrink-0 overflow-hidden rounded-2xl bg-sand"

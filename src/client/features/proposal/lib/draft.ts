@@ -26,7 +26,7 @@ const isStep = (value: unknown): value is Draft["step"] => value === 1 || value 
 
 /**
  * The half-filled wizard kept in sessionStorage (it survives a reload, not the tab), and the
- * product a link asked for (`?product=nawat|sanam`), which wins over the draft's choice.
+ * product a link asked for (`?product=<catalog id>`), which wins over the draft's choice.
  */
 export function readDraft(storage: Pick<Storage, "getItem"> | undefined, search: string): Draft {
   let draft: Draft = { step: 1, values: { ...emptyValues } };

@@ -2,23 +2,24 @@ import { defineCopy, interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
 import { ltr, oneLine, type EmailContent } from "./email-content.ts";
 import { studioFooter, type StudioContact } from "./lead-emails.ts";
+import { studio } from "#content/studio.ts";
 
 const copy = defineCopy({
   en: {
     verify: {
-      subject: "Confirm your email address for Nawat Studio",
+      subject: `Confirm your email address for ${studio.name.en}`,
       preview: "One click to confirm your email address.",
       heading: "Welcome, {firstName}",
-      body: "Thank you for creating an account with Nawat Studio. Please confirm that this is your email address:",
+      body: `Thank you for creating an account with ${studio.name.en}. Please confirm that this is your email address:`,
       button: "Confirm My Email",
       expiry: "The link is valid for 48 hours and can be used once.",
       ignore: "If you did not create this account, you can ignore this email: nothing will happen.",
     },
     reset: {
-      subject: "Reset your Nawat Studio password",
+      subject: `Reset your ${studio.name.en} password`,
       preview: "A link to choose a new password, valid for 30 minutes.",
       heading: "Hello {firstName}",
-      body: "We received a request to reset the password of your Nawat Studio account. Choose a new password here:",
+      body: `We received a request to reset the password of your ${studio.name.en} account. Choose a new password here:`,
       button: "Choose a New Password",
       expiry:
         "The link is valid for 30 minutes and can be used once. Once you choose a new password, every device signed in to your account is signed out.",
@@ -28,19 +29,19 @@ const copy = defineCopy({
   },
   ar: {
     verify: {
-      subject: "أكّد بريدك الإلكتروني في استوديو نواة",
+      subject: `أكّد بريدك الإلكتروني في ${studio.name.ar}`,
       preview: "نقرة واحدة لتأكيد بريدك الإلكتروني.",
       heading: "أهلًا {firstName}",
-      body: "شكرًا لإنشائك حسابًا في استوديو نواة. نرجو تأكيد أن هذا بريدك الإلكتروني:",
+      body: `شكرًا لإنشائك حسابًا في ${studio.name.ar}. نرجو تأكيد أن هذا بريدك الإلكتروني:`,
       button: "تأكيد البريد الإلكتروني",
       expiry: "الرابط صالح لمدة ٤٨ ساعة، ويُستخدم مرة واحدة فقط.",
       ignore: "إن لم تُنشئ هذا الحساب، فتجاهل هذه الرسالة ولن يتغيّر شيء.",
     },
     reset: {
-      subject: "إعادة تعيين كلمة المرور في استوديو نواة",
+      subject: `إعادة تعيين كلمة المرور في ${studio.name.ar}`,
       preview: "رابط لاختيار كلمة مرور جديدة، صالح لمدة ٣٠ دقيقة.",
       heading: "مرحبًا {firstName}",
-      body: "وصلنا طلب لإعادة تعيين كلمة المرور لحسابك في استوديو نواة. اختر كلمة مرور جديدة من هنا:",
+      body: `وصلنا طلب لإعادة تعيين كلمة المرور لحسابك في ${studio.name.ar}. اختر كلمة مرور جديدة من هنا:`,
       button: "اختيار كلمة مرور جديدة",
       expiry:
         "الرابط صالح لمدة ٣٠ دقيقة ويُستخدم مرة واحدة. وبعد اختيار كلمة المرور الجديدة، يُسجَّل خروج جميع الأجهزة المتصلة بحسابك.",

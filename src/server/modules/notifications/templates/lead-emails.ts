@@ -10,6 +10,7 @@ import {
   type ProposalRequest,
 } from "#shared/schemas/proposal-request.ts";
 import { ltr, oneLine, type EmailBlock, type EmailContent, type Inline } from "./email-content.ts";
+import { studio } from "#content/studio.ts";
 
 /** The studio's details the e-mails show (configuration, DESIGN D13). */
 export type StudioContact = { email: string; phone: string; siteUrl: string };
@@ -56,14 +57,12 @@ const copy = defineCopy({
         service_request: "We received your service request ({reference})",
         proposal: "We received your proposal request ({reference})",
       },
-      preview: "Thank you for writing to Nawat Studio. We will contact you within 24 hours.",
+      preview: `Thank you for writing to ${studio.name.en}. We will contact you within 24 hours.`,
       heading: "Thank You, {name}",
       body: {
-        contact: "Your message has reached Nawat Studio. A member of our team will contact you within 24 hours.",
-        service_request:
-          "Your service request has reached Nawat Studio. A member of our team will contact you within 24 hours.",
-        proposal:
-          "Your custom proposal request has reached Nawat Studio. A member of our team will contact you within 24 hours.",
+        contact: `Your message has reached ${studio.name.en}. A member of our team will contact you within 24 hours.`,
+        service_request: `Your service request has reached ${studio.name.en}. A member of our team will contact you within 24 hours.`,
+        proposal: `Your custom proposal request has reached ${studio.name.en}. A member of our team will contact you within 24 hours.`,
       },
       referenceLabel: "Your reference",
       referenceHint: "Please mention this reference if you write to us about this request.",
@@ -93,7 +92,7 @@ const copy = defineCopy({
     },
     kinds: { contact: "Contact message", service_request: "Service request" },
     languages: { en: "English", ar: "Arabic" },
-    footer: "Nawat Studio · Riyadh, Saudi Arabia",
+    footer: `${studio.name.en} · Riyadh, Saudi Arabia`,
   },
   ar: {
     studio: {
@@ -115,12 +114,12 @@ const copy = defineCopy({
         service_request: "تلقّينا طلب الخدمة — {reference}",
         proposal: "تلقّينا طلب العرض المخصّص — {reference}",
       },
-      preview: "شكرًا لتواصلك مع استوديو نواة، وسنتواصل معك خلال ٢٤ ساعة.",
+      preview: `شكرًا لتواصلك مع ${studio.name.ar}، وسنتواصل معك خلال ٢٤ ساعة.`,
       heading: "شكرًا لك، {name}",
       body: {
-        contact: "وصلت رسالتك إلى استوديو نواة، وسيتواصل معك أحد أعضاء فريقنا خلال ٢٤ ساعة.",
-        service_request: "وصل طلب الخدمة إلى استوديو نواة، وسيتواصل معك أحد أعضاء فريقنا خلال ٢٤ ساعة.",
-        proposal: "وصل طلب العرض المخصّص إلى استوديو نواة، وسيتواصل معك أحد أعضاء فريقنا خلال ٢٤ ساعة.",
+        contact: `وصلت رسالتك إلى ${studio.name.ar}، وسيتواصل معك أحد أعضاء فريقنا خلال ٢٤ ساعة.`,
+        service_request: `وصل طلب الخدمة إلى ${studio.name.ar}، وسيتواصل معك أحد أعضاء فريقنا خلال ٢٤ ساعة.`,
+        proposal: `وصل طلب العرض المخصّص إلى ${studio.name.ar}، وسيتواصل معك أحد أعضاء فريقنا خلال ٢٤ ساعة.`,
       },
       referenceLabel: "رقمك المرجعي",
       referenceHint: "يُرجى ذكر هذا الرقم عند مراسلتنا بخصوص هذا الطلب.",
@@ -150,7 +149,7 @@ const copy = defineCopy({
     },
     kinds: { contact: "رسالة تواصل", service_request: "طلب خدمة" },
     languages: { en: "الإنجليزية", ar: "العربية" },
-    footer: "استوديو نواة · الرياض، المملكة العربية السعودية",
+    footer: `${studio.name.ar} · الرياض، المملكة العربية السعودية`,
   },
 });
 

@@ -3,6 +3,7 @@ import { defineCopy, interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
 import { ltr, oneLine, type EmailBlock, type EmailContent, type Inline } from "./email-content.ts";
 import { riyadhDateTime, studioFooter, type StudioContact } from "./lead-emails.ts";
+import { studio } from "#content/studio.ts";
 
 /** A paid order as its e-mails show it. */
 export type PaidOrder = {
@@ -33,7 +34,7 @@ const copy = defineCopy({
   en: {
     buyer: {
       subject: "Your order {reference} is confirmed",
-      preview: "Thank you for your order from Nawat Studio. Your payment has been received.",
+      preview: `Thank you for your order from ${studio.name.en}. Your payment has been received.`,
       heading: "Thank You, {name}",
       body: "We have received your payment and your order is confirmed. Each piece is finished by hand in our Riyadh studio; we will contact you to arrange delivery.",
       referenceLabel: "Your order number",
@@ -75,7 +76,7 @@ const copy = defineCopy({
   ar: {
     buyer: {
       subject: "تم تأكيد طلبك {reference}",
-      preview: "شكرًا لطلبك من استوديو نواة، وصلتنا قيمة الطلب بنجاح.",
+      preview: `شكرًا لطلبك من ${studio.name.ar}، وصلتنا قيمة الطلب بنجاح.`,
       heading: "شكرًا لك، {name}",
       body: "وصلتنا قيمة طلبك وتأكّد الطلب. كل قطعة تُشطَّب يدويًا في مرسمنا بالرياض، وسنتواصل معك لترتيب التوصيل.",
       referenceLabel: "رقم طلبك",

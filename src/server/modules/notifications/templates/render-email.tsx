@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { directionOf, type Lang } from "#shared/lang.ts";
 import type { EmailBlock, EmailContent, Inline, RenderedEmail } from "./email-content.ts";
+import { studio } from "#content/studio.ts";
 
 /**
  * The one template layer of the site's e-mails: content in, `{ subject, html, text }` out.
@@ -35,7 +36,7 @@ const fonts: Record<Lang, { body: string; heading: string }> = {
   },
 };
 
-const brand: Record<Lang, string> = { en: "Nawat Studio", ar: "استوديو نواة" };
+const brand: Record<Lang, string> = studio.name;
 
 function EmailDocument({ content }: { content: EmailContent }) {
   const { lang } = content;
