@@ -17,7 +17,7 @@ import backgroundJobs from "./plugins/background-jobs.ts";
 import catalogCache from "./plugins/catalog-cache.ts";
 import { clientErrors, frameworkErrors } from "./lib/early-errors.ts";
 import { compressThreshold } from "./lib/accept-encoding.ts";
-import { DoorResponse, FrontDoor } from "./lib/front-door.ts";
+import { FrontDoor } from "./lib/front-door.ts";
 import { requestIdOf } from "./lib/request-id.ts";
 import { requestLoggerFactory } from "./lib/request-logger.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
@@ -123,8 +123,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               ? Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS)
               : config.HEADERS_TIMEOUT_MS,
           connectionsCheckingInterval: 1000,
-          // Responses that can carry the door's prebuilt header lines.
-          ServerResponse: DoorResponse,
         },
         (request, response) => {
           if (!frontDoor.serve(request, response)) handler(request, response);
