@@ -50,8 +50,9 @@ function windowSeconds(windowMs: number): number {
 
 /**
  * This process's memory (rate-limiter-flexible's RateLimiterMemory): the default without
- * REDIS_URL. Keys leave when their window ends; a flood of distinct keys is bounded by what the
- * callers can fail per second (each failure costs an argon2 verification or an e-mail).
+ * REDIS_URL. Each key leaves when its window ends (the library keeps no maximum number of keys);
+ * what can add keys is itself limited per address (sign-in per minute, the link routes 10 per
+ * 15 minutes) and a failed sign-in costs an argon2 verification.
  */
 export function memoryAttemptCounter(windowMs: number): AttemptCounter {
   return counterOver(new RateLimiterMemory({ points: unlimited, duration: windowSeconds(windowMs) }));
