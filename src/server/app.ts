@@ -15,9 +15,9 @@ import { zodValidatorCompiler } from "./lib/zod-validation.ts";
 import auth from "./plugins/auth.ts";
 import backgroundJobs from "./plugins/background-jobs.ts";
 import catalogCache from "./plugins/catalog-cache.ts";
-import { clientErrors, frameworkErrors } from "./lib/early-errors.ts";
+import { clientErrors, frameworkErrors, ResponsesByConnection } from "./lib/early-errors.ts";
 import { compressThreshold } from "./lib/accept-encoding.ts";
-import { DoorResponse, FrontDoor } from "./lib/front-door.ts";
+import { FrontDoor } from "./lib/front-door.ts";
 import { requestIdOf } from "./lib/request-id.ts";
 import { requestLoggerFactory } from "./lib/request-logger.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
@@ -102,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const headers = securityHeaders(securityOptions);
   // Pages and assets, answered as the app answers them, before the app (lib/front-door.ts).
   const frontDoor = new FrontDoor({ enabled: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace" });
+  const responses = new ResponsesByConnection();
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new OneLinePerRequest(frontDoor),
@@ -124,11 +125,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               ? Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS)
               : config.HEADERS_TIMEOUT_MS,
           connectionsCheckingInterval: 1000,
-          // Responses that can carry the door's prebuilt header lines.
-          ServerResponse: DoorResponse,
         },
         (request, response) => {
-          if (!frontDoor.serve(request, response)) handler(request, response);
+          if (frontDoor.serve(request, response)) return;
+          responses.note(request, response);
+          handler(request, response);
         },
       );
       server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
@@ -142,7 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { ignoreDuplicateSlashes: true },
     // Refusals that come before any hook runs get the same headers and error shape as the rest.
     frameworkErrors: frameworkErrors(headers),
-    clientErrorHandler: clientErrors(headers),
+    clientErrorHandler: clientErrors(headers, responses),
   });
 
   app.decorate("frontDoor", frontDoor);

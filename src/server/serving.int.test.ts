@@ -201,7 +201,7 @@ describe("the front door (answers the same for everyone, before the app)", () =>
     }
   });
 
-  it("sends its prebuilt header lines once, with Node's own Date, Connection and Keep-Alive, on a kept-alive socket", async () => {
+  it("sends each header once, with Node's own Date, Connection and Keep-Alive, on a kept-alive socket", async () => {
     // Two requests on one socket, read as bytes: a head built wrong (a header twice, a missing
     // keep-alive line, a Content-Length that disagrees) would show here before a client noticed.
     const heads = await rawHeads(base, "/ar/products", 2);
@@ -217,6 +217,29 @@ describe("the front door (answers the same for everyone, before the app)", () =>
       expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
       expect(head).toMatch(/\r\nConnection: keep-alive\r\nKeep-Alive: timeout=\d+$/);
     }
+  });
+
+  it("closes the connection after its answer when the client asks to", async () => {
+    const { port } = new URL(base);
+    const served = app.frontDoor.served;
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () =>
+        socket.write(
+          "GET /ar/products HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br\r\nConnection: close\r\n\r\n",
+        ),
+      );
+      const chunks: Buffer[] = [];
+      socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+      socket.on("error", reject);
+      // The server ends the socket itself; the test would time out otherwise.
+      socket.on("end", () => resolve(Buffer.concat(chunks).toString("latin1")));
+    });
+    expect(app.frontDoor.served).toBe(served + 1);
+    const head = text.slice(0, text.indexOf("\r\n\r\n"));
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(head).toMatch(/\r\nConnection: close$/);
+    expect(head).not.toMatch(/Keep-Alive/i);
+    expect(text.length - head.length - 4).toBe(Number(/\r\ncontent-length: (\d+)/.exec(head)?.[1]));
   });
 
   it("lets through what is not the same for everyone: conditional requests, HEAD, queries, the language cookie", async () => {

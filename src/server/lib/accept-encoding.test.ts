@@ -18,6 +18,13 @@ describe("pickEncoding", () => {
     expect(pickEncoding("x-gzip")).toBe("gzip");
     expect(pickEncoding("identity;q=0, gzip;q=0")).toBe("identity");
   });
+
+  it("keeps brotli first among equals whatever the header's order, and reads names in any case", () => {
+    expect(pickEncoding("gzip;q=0.8, br;q=0.8")).toBe("br");
+    expect(pickEncoding("GZIP, BR")).toBe("br");
+    expect(pickEncoding("gzip;q=0.5")).toBe("gzip");
+    expect(pickEncoding(["gzip", "br"])).toBe("br");
+  });
 });
 
 describe("etagMatches", () => {

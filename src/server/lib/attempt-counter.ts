@@ -1,4 +1,10 @@
 import type { Redis } from "ioredis";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+  type RateLimiterRes,
+} from "rate-limiter-flexible";
 
 /** How many attempts a key has made in the current window, and when the window ends. */
 export type AttemptCount = { count: number; resetInMs: number };
@@ -14,107 +20,109 @@ export type AttemptCounter = {
   clear(key: string): Promise<void>;
 };
 
-/** This process's memory: the default, and the fallback while Redis is unreachable. */
-export function memoryAttemptCounter(windowMs: number, maxKeys = 100_000): AttemptCounter {
-  const entries = new Map<string, { count: number; resetAt: number }>();
-  const live = (key: string, now: number) => {
-    const entry = entries.get(key);
-    if (entry && entry.resetAt <= now) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-  const prune = (now: number) => {
-    for (const [key, entry] of entries) if (entry.resetAt <= now) entries.delete(key);
-    // Still full of live keys (a flood of distinct keys): forget the oldest rather than grow.
-    for (const key of entries.keys()) {
-      if (entries.size < maxKeys) break;
-      entries.delete(key);
-    }
-  };
+/**
+ * The limiters' own limit is not used: the counters only add (`penalty`, which never refuses),
+ * read and delete, and the callers compare the count with their own maximum.
+ */
+const unlimited = Number.MAX_SAFE_INTEGER;
+
+const countOf = (res: RateLimiterRes | null): AttemptCount =>
+  res ? { count: res.consumedPoints, resetInMs: Math.max(0, res.msBeforeNext) } : { count: 0, resetInMs: 0 };
+
+function counterOver(limiter: RateLimiterAbstract): AttemptCounter {
   return {
-    async get(key) {
-      const now = Date.now();
-      const entry = live(key, now);
-      return entry ? { count: entry.count, resetInMs: entry.resetAt - now } : { count: 0, resetInMs: 0 };
-    },
-    async hit(key) {
-      const now = Date.now();
-      let entry = live(key, now);
-      if (!entry) {
-        if (entries.size >= maxKeys) prune(now);
-        entry = { count: 0, resetAt: now + windowMs };
-        entries.set(key, entry);
-      }
-      entry.count += 1;
-      return { count: entry.count, resetInMs: entry.resetAt - now };
-    },
-    async clear(key) {
-      entries.delete(key);
+    get: async (key) => countOf(await limiter.get(key)),
+    hit: async (key) => countOf(await limiter.penalty(key, 1)),
+    clear: async (key) => {
+      await limiter.delete(key);
     },
   };
 }
 
-// INCR, start the window on the first hit, and answer the count with the time left.
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return { count, ttl }`;
+/**
+ * Whole seconds: rate-limiter-flexible counts windows in seconds (the callers' are 15 minutes and
+ * an hour).
+ */
+function windowSeconds(windowMs: number): number {
+  if (windowMs % 1000 !== 0 || windowMs <= 0) throw new Error(`attempt window must be whole seconds: ${windowMs} ms`);
+  return windowMs / 1000;
+}
 
 /**
- * Counts in Redis so that every instance sees the same failures (DESIGN D14), and in memory
- * while Redis does not answer (`fallback`, which the caller shares with its other counters).
+ * This process's memory (rate-limiter-flexible's RateLimiterMemory): the default without
+ * REDIS_URL. Each key leaves when its window ends (the library keeps no maximum number of keys);
+ * what can add keys is itself limited per address (sign-in per minute, the link routes 10 per
+ * 15 minutes) and a failed sign-in costs an argon2 verification.
+ */
+export function memoryAttemptCounter(windowMs: number): AttemptCounter {
+  return counterOver(new RateLimiterMemory({ points: unlimited, duration: windowSeconds(windowMs) }));
+}
+
+/**
+ * The memory a Redis counter falls back on (its `insuranceLimiter`); the library calls it only
+ * when Redis did not answer, so each call reports the outage (`onFailure`, which logs it once).
+ */
+class FallbackMemory extends RateLimiterMemory {
+  constructor(
+    duration: number,
+    private readonly onFailure: (error: unknown) => void,
+  ) {
+    super({ points: unlimited, duration });
+  }
+
+  #report(): void {
+    this.onFailure(new Error("Redis did not answer an attempt counter; counting in memory"));
+  }
+
+  override get(key: string | number, options?: Record<string, unknown>) {
+    this.#report();
+    return super.get(key, options);
+  }
+
+  override penalty(key: string | number, points?: number, options?: Record<string, unknown>) {
+    this.#report();
+    return super.penalty(key, points, options);
+  }
+
+  /** Forgets a key without reporting (a clear that Redis answered clears this memory too). */
+  forget(key: string): Promise<boolean> {
+    return super.delete(key);
+  }
+
+  override delete(key: string | number, options?: Record<string, unknown>) {
+    this.#report();
+    return super.delete(key, options);
+  }
+}
+
+/**
+ * Counts in Redis (rate-limiter-flexible's RateLimiterRedis: one atomic script per hit) so that
+ * every instance sees the same failures (DESIGN D14), and in this process's memory while Redis is
+ * not connected or a command fails (its `insuranceLimiter`). Keys are `keyPrefix:key`.
  */
 export function redisAttemptCounter(
   redis: Redis,
-  prefix: string,
+  keyPrefix: string,
   windowMs: number,
   onFailure: (error: unknown) => void,
 ): AttemptCounter {
-  const local = memoryAttemptCounter(windowMs);
-  const attempt = async <T>(remote: () => Promise<T>, fallback: () => Promise<T>): Promise<T> => {
-    if (redis.status !== "ready") {
-      onFailure(new Error(`Redis connection is ${redis.status}`));
-      return fallback();
-    }
-    try {
-      return await remote();
-    } catch (error) {
-      onFailure(error);
-      return fallback();
-    }
-  };
+  const duration = windowSeconds(windowMs);
+  const fallback = new FallbackMemory(duration, onFailure);
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points: unlimited,
+    duration,
+    // Not connected: straight to memory, without waiting for a command to fail.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: fallback,
+  });
   return {
-    get: (key) =>
-      attempt(
-        async () => {
-          const [[, count], [, ttl]] = (await redis
-            .multi()
-            .get(prefix + key)
-            .pttl(prefix + key)
-            .exec()) as [[unknown, string | null], [unknown, number]];
-          return { count: Number(count ?? 0), resetInMs: Math.max(0, ttl) };
-        },
-        () => local.get(key),
-      ),
-    hit: (key) =>
-      attempt(
-        async () => {
-          const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
-          return { count, resetInMs: ttl };
-        },
-        () => local.hit(key),
-      ),
-    clear: (key) =>
-      attempt(
-        async () => {
-          await redis.del(prefix + key);
-          await local.clear(key);
-        },
-        () => local.clear(key),
-      ),
+    ...counterOver(limiter),
+    clear: async (key) => {
+      await limiter.delete(key);
+      // What was counted in memory during an outage is forgotten too, as Redis's count is.
+      await fallback.forget(key);
+    },
   };
 }

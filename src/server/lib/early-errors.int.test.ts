@@ -2,6 +2,8 @@ import { connect, type AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "#tests/helpers/app.ts";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
 import { createStaticFixture } from "#tests/helpers/static-fixture.ts";
 import { ar } from "#shared/i18n/ar.ts";
 
@@ -91,4 +93,42 @@ describe("refusals before routing", () => {
       expect(Object.keys(body)).toEqual(["error"]);
     });
   }
+});
+
+describe("a refusal on a connection whose answer is under way", () => {
+  it("closes the connection without writing into the answer", { timeout: 30_000 }, async () => {
+    const slow = await buildApp(
+      loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "memory://", REQUEST_TIMEOUT_MS: "1000" }),
+    );
+    try {
+      // Answers before the body has arrived, and keeps the answer open.
+      slow.post("/test/under-way", {
+        onRequest: (_request, reply) => {
+          reply.hijack();
+          reply.raw.writeHead(200, { "content-type": "text/plain" });
+          reply.raw.write("first half, ");
+        },
+        handler: async () => "never",
+      });
+      await slow.listen({ host: "127.0.0.1", port: 0 });
+      const { port: slowPort } = slow.server.address() as AddressInfo;
+      const started = Date.now();
+      const text = await new Promise<string>((resolve, reject) => {
+        // The body never comes whole: the request's deadline passes while the answer is open.
+        const socket = connect(slowPort, "127.0.0.1", () =>
+          socket.write("POST /test/under-way HTTP/1.1\r\nHost: site.test\r\nContent-Length: 100\r\n\r\nabc"),
+        );
+        let received = "";
+        socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+        socket.on("error", reject);
+        socket.on("close", () => resolve(received));
+      });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(text).toContain("first half, ");
+      expect(text).not.toContain("HTTP/1.1 408");
+    } finally {
+      await slow.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { STATUS_CODES, type ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { translate } from "#shared/i18n/translate.ts";
@@ -43,16 +43,40 @@ export function frameworkErrors(headers: Record<string, string>): NonNullable<Fa
 }
 
 /**
+ * The last response the server handed the app on each connection, so that a refusal written
+ * straight to the socket knows whether an answer is under way there (Node keeps its own in a
+ * socket field it does not document). The front door's answers need not be noted: they are
+ * written whole at once, so nothing written after them can cut into them.
+ */
+export class ResponsesByConnection {
+  readonly #last = new WeakMap<Socket, ServerResponse>();
+
+  note(request: IncomingMessage, response: ServerResponse): void {
+    this.#last.set(request.socket, response);
+  }
+
+  /** Whether an answer on `socket` has begun and not finished, or waits behind one still being written. */
+  underWay(socket: Socket): boolean {
+    const response = this.#last.get(socket);
+    if (response === undefined || response.writableFinished) return false;
+    // Node gives a pipelined response its socket only when the one before it has finished.
+    return response.headersSent || response.socket !== socket;
+  }
+}
+
+/**
  * Answers what Node's HTTP parser refuses (a NUL in the path, a broken header, a request that
  * took too long), written straight to the socket since there is no request to read a language
  * from: English, the same headers and error shape as everything else.
  */
-export function clientErrors(headers: Record<string, string>): NonNullable<FastifyServerOptions["clientErrorHandler"]> {
+export function clientErrors(
+  headers: Record<string, string>,
+  responses: ResponsesByConnection,
+): NonNullable<FastifyServerOptions["clientErrorHandler"]> {
   return (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code === "ECONNRESET" || socket.destroyed) return;
     // A response already under way cannot be replaced by another.
-    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
-    if (socket.writable && !inFlight?.headersSent) {
+    if (socket.writable && !responses.underWay(socket)) {
       const refusal = clientRefusal(error);
       const body: ErrorBody = { error: { code: refusal.code, message: translate("en", refusal.messageKey) } };
       const text = JSON.stringify(body);

@@ -1,41 +1,15 @@
-import { ServerResponse, validateHeaderName, validateHeaderValue, type IncomingMessage } from "node:http";
+import { validateHeaderName, validateHeaderValue, type IncomingMessage, type ServerResponse } from "node:http";
 import { encodingPicker, type ContentEncoding } from "./accept-encoding.ts";
 import { requestIdOf } from "./request-id.ts";
 import type { Answers } from "./sendable.ts";
 
 /**
- * One answer ready to replay: its status, its bytes, and its headers: those that never vary as
- * header lines validated and joined once (`head`), and as the flat [name, value, …] list
- * `writeHead` takes, Content-Length (which Node's keep-alive logic reads) and an `x-request-id`
- * pair whose value is filled in per request (`headers`).
+ * One answer ready to replay: its status, its bytes, and its headers as the flat
+ * [name, value, name, value, …] list `writeHead` takes: those that never vary, then Content-Length
+ * (which Node's keep-alive logic reads) and an `x-request-id` pair whose value is filled in per
+ * request (the last slot).
  */
-export type ReadyAnswer = { status: number; head: string; headers: [string, string, string, string]; body: Buffer };
-
-/**
- * A response that can carry a ready answer's prebuilt header lines. Node builds a response's head
- * in `_storeHeader`, validating every header and concatenating it anew, which costs as much as
- * the rest of a door answer (18 headers, the security set included): here Node builds the head of
- * the few varying headers as usual (its own Date, Connection and Keep-Alive lines and its
- * keep-alive bookkeeping included) and the prebuilt lines are put after the status line.
- */
-export class DoorResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
-  /** Header lines to put in the head being stored, once. */
-  ready: string | undefined;
-
-  // Node's internal method (the same since Node 0.x, not in its typings); serving.int.test.ts
-  // compares every door answer with the app's own, bytes of the head included.
-  _storeHeader(firstLine: string, headers: unknown): void {
-    (ServerResponse.prototype as unknown as { _storeHeader: (l: string, h: unknown) => void })._storeHeader.call(
-      this,
-      firstLine,
-      headers,
-    );
-    if (this.ready === undefined) return;
-    const self = this as unknown as { _header: string };
-    self._header = firstLine + this.ready + self._header.slice(firstLine.length);
-    this.ready = undefined;
-  }
-}
+export type ReadyAnswer = { status: number; headers: string[]; body: Buffer };
 
 /** A path's answers, one per encoding, and when they stop applying. */
 export type FrontDoorEntry = {
@@ -94,7 +68,7 @@ export class FrontDoor {
    * Answers `request` from memory and returns true, or returns false and touches nothing, for the
    * app to answer.
    */
-  serve(request: IncomingMessage, response: DoorResponse): boolean {
+  serve(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== "GET" || this.#entries.size === 0) return false;
     const url = request.url;
     if (url === undefined || url.includes("?")) return false;
@@ -106,8 +80,7 @@ export class FrontDoor {
     if (entry.until !== undefined && Date.now() >= entry.until) return false;
     const answer = entry.answers[this.#encodingFor(headers["accept-encoding"])];
     // writeHead reads the list at once (nothing else runs meanwhile), so the last slot is reused.
-    answer.headers[3] = requestIdOf(headers["x-request-id"]);
-    response.ready = answer.head;
+    answer.headers[answer.headers.length - 1] = requestIdOf(headers["x-request-id"]);
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
     this.served++;
@@ -121,17 +94,18 @@ export class FrontDoor {
  * not the same for everyone and is refused.
  */
 export function readyAnswer(status: number, headers: Readonly<Record<string, string>>, body: Buffer): ReadyAnswer {
-  let head = "";
+  const list: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
     if (lower === "set-cookie") throw new Error("an answer that sets a cookie cannot be replayed");
     if (perExchange.has(lower) || lower === "content-length") continue;
-    // What writeHead would check on every request, checked once.
+    // A header writeHead would refuse fails here, when the answer is made, not on a visitor's request.
     validateHeaderName(lower);
     validateHeaderValue(lower, value);
-    head += `${lower}: ${value}\r\n`;
+    list.push(lower, value);
   }
-  return { status, head, headers: ["content-length", String(body.length), "x-request-id", ""], body };
+  list.push("content-length", String(body.length), "x-request-id", "");
+  return { status, headers: list, body };
 }
 
 /** A path's answers in every encoding, ready to replay: the hooks' `base` headers, then each answer's own. */

@@ -8,12 +8,17 @@ describe("acceptLanguage", () => {
     expect(acceptLanguage("ar-SA,ar;q=0.9,en;q=0.8")).toBe("ar");
     expect(acceptLanguage("en-US,en;q=0.9,ar;q=0.8")).toBe("en");
     expect(acceptLanguage("fr-FR,ar;q=0.5")).toBe("ar");
+    expect(acceptLanguage("ar-SA")).toBe("ar");
+    expect(acceptLanguage("AR-eg, en;q=0.9")).toBe("ar");
+    expect(acceptLanguage("ar, en")).toBe("ar");
   });
 
   it("falls back to English", () => {
     expect(acceptLanguage(undefined)).toBe("en");
     expect(acceptLanguage("fr,de;q=0.5")).toBe("en");
     expect(acceptLanguage("ar;q=0")).toBe("en");
+    expect(acceptLanguage("*")).toBe("en");
+    expect(acceptLanguage("en, ar")).toBe("en");
   });
 });
 

@@ -1,5 +1,5 @@
+import Negotiator from "negotiator";
 import { isLang, splitLangPath, type Lang } from "#shared/lang.ts";
-import { parseQualityList } from "./quality-list.ts";
 
 type LanguageSources = {
   /** An explicit `lang` field of the body or the query string. */
@@ -29,15 +29,15 @@ function refererLanguage(referer: string | undefined): Lang | undefined {
   }
 }
 
-/** Arabic when the client prefers it over English in Accept-Language; English otherwise. */
+// English first: it wins a tie the header leaves open (`*`, or two ranges in no order).
+const served: readonly Lang[] = ["en", "ar"];
+
+/**
+ * Arabic when the client prefers it over English in Accept-Language (by Negotiator: `ar-SA` and
+ * other regional tags count for `ar`, `q=0` refuses); English otherwise, and without the header
+ * (which Negotiator would read as `*`).
+ */
 export function acceptLanguage(header: string | undefined): Lang {
   if (typeof header !== "string" || header === "") return "en";
-  let best: { lang: Lang; q: number } | undefined;
-  for (const [tag, q] of parseQualityList(header)) {
-    const primary = tag.split("-")[0];
-    if (primary !== "ar" && primary !== "en") continue;
-    if (q <= 0) continue;
-    if (!best || q > best.q) best = { lang: primary, q };
-  }
-  return best?.lang ?? "en";
+  return new Negotiator({ headers: { "accept-language": header } }).language(served) === "ar" ? "ar" : "en";
 }

@@ -111,7 +111,8 @@ export default fp<{ redisUrl?: string; perMinute: number }>(
       });
       const fallBack = outageReporter(redis, app.log);
       store = redisOrMemoryStore(redis, nameSpace, fallBack);
-      counter = (name, windowMs) => redisAttemptCounter(redis, `${nameSpace}${name}:`, windowMs, fallBack);
+      // Keys stay `studio-rate-limit:<name>:<key>`: instances still on the previous code share the counts.
+      counter = (name, windowMs) => redisAttemptCounter(redis, `${nameSpace}${name}`, windowMs, fallBack);
     }
     app.decorate("attemptCounter", counter);
     await app.register(rateLimit, {
