@@ -20,6 +20,16 @@ describe("eslint.config.js", () => {
     ).toEqual([]);
   });
 
+  it("keeps the redirect rule beside the underscore one, and checks site-redirect.ts for underscores", async () => {
+    const code =
+      "export const go = (reply: { redirect(to: string): void; _x: number }) => reply.redirect(String(reply._x));\n";
+    expect(await rulesFiring("src/server/routes/example.ts", code)).toEqual([
+      "no-restricted-syntax",
+      "no-restricted-syntax",
+    ]);
+    expect(await rulesFiring("src/server/lib/site-redirect.ts", code)).toEqual(["no-restricted-syntax"]);
+  });
+
   it("checks cycles in ml/ and scripts/, module boundaries in routes, apiJson in the client", async () => {
     expect(await rulesFiring("ml/font-recognition/example.ts", 'import "./example.ts";\n')).toEqual([
       "local/import-cycles",
