@@ -2,12 +2,19 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Unit tests (`*.test.ts(x)` next to the code) and API integration tests (`*.int.test.ts`, which
- * build the app in-process). `npm run test:api` runs only the integration ones, e.g. against a
+ * build the app in-process), and the local lint rules' RuleTester tests (`eslint-rules/*.test.js`).
+ * `npm run test:api` runs only the integration ones, e.g. against a
  * real PostgreSQL with TEST_DATABASE_URL set.
  */
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "ml/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    include: [
+      "src/**/*.test.{ts,tsx}",
+      "scripts/**/*.test.ts",
+      "ml/**/*.test.ts",
+      "tests/unit/**/*.test.ts",
+      "eslint-rules/**/*.test.js",
+    ],
     exclude: ["node_modules", "dist", "tests/e2e/**"],
     setupFiles: ["tests/helpers/setup.ts"],
     testTimeout: 30_000,

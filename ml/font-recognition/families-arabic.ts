@@ -1,5 +1,5 @@
 // Arabic families of the library (facts written by hand; build-library.ts adds files and weights).
-import type { FamilySource } from "./library-source.ts";
+import type { FamilySource } from "./family-source.ts";
 
 const npm = (name: string) => ({ npm: name });
 

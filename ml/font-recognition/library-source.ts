@@ -5,24 +5,7 @@ import type { CulturalContext } from "#shared/schemas/cultural-context.ts";
 import type { ArabicStyle } from "#shared/schemas/font-library.ts";
 import { arabicFamilies } from "./families-arabic.ts";
 import { latinFamilies } from "./families-latin.ts";
-
-export type Script = "arabic" | "latin";
-export type LatinClass = "serif" | "sans" | "slab" | "script" | "monospace" | "display";
-
-export interface FamilySource {
-  id: string;
-  name: string;
-  nameAr: string;
-  script: Script;
-  /** Arabic families: their calligraphic style; Latin families: their classification. */
-  kind: ArabicStyle | LatinClass;
-  characteristics: string[];
-  characteristicsAr: string[];
-  /** npm @fontsource package name (without scope) or files under ml/font-recognition/fonts/. */
-  source:
-    | { npm: string }
-    | { files: { weight: number; italic: boolean; path: string }[]; licence: string; licenceFile: string };
-}
+import type { FamilySource, Script } from "./family-source.ts";
 
 export const classificationText: Record<Script, Record<string, { en: string; ar: string }>> = {
   arabic: {

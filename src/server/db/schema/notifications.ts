@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { EmailContent } from "#server/modules/notifications/templates/email-content.ts";
+import type { EmailContent } from "#server/modules/notifications/email-content.ts";
 
 /**
  * E-mails promised but not yet delivered (CONVENTIONS 15, docs/decisions/0013-outbox.md): a row

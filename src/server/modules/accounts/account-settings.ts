@@ -1,5 +1,5 @@
 import type { AttemptCounter } from "#server/lib/attempt-counter.ts";
-import type { StudioContact } from "../notifications/templates/lead-emails.ts";
+import type { StudioContact } from "#server/modules/leads/lead-emails.ts";
 
 /** What the account use cases need beyond the database: links and footer for their e-mails. */
 export type AccountMailSettings = { studio: StudioContact };

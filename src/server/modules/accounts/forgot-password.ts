@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/database.ts";
 import type { ForgotPasswordRequest } from "#shared/schemas/auth.ts";
 import { enqueueEmails } from "../notifications/enqueue-email.ts";
-import { passwordResetEmail } from "../notifications/templates/account-emails.ts";
+import { passwordResetEmail } from "./account-emails.ts";
 import { emailKey, type AccountMailSettings, type MailGuard } from "./account-settings.ts";
 import { issueAccountToken } from "./account-tokens.ts";
 import { findUserByEmail, userLang } from "./find-user.ts";

@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/database.ts";
 import { ApiError } from "#server/lib/api-error.ts";
 import { enqueueEmails } from "../notifications/enqueue-email.ts";
-import { verificationEmail } from "../notifications/templates/account-emails.ts";
+import { verificationEmail } from "./account-emails.ts";
 import type { AccountMailSettings, MailGuard } from "./account-settings.ts";
 import { issueAccountToken } from "./account-tokens.ts";
 import { findUserById, userLang } from "./find-user.ts";

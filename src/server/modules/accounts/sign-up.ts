@@ -4,7 +4,7 @@ import { ApiError } from "#server/lib/api-error.ts";
 import type { Lang } from "#shared/lang.ts";
 import type { SignUpRequest } from "#shared/schemas/auth.ts";
 import { enqueueEmails } from "../notifications/enqueue-email.ts";
-import { verificationEmail } from "../notifications/templates/account-emails.ts";
+import { verificationEmail } from "./account-emails.ts";
 import type { AccountMailSettings } from "./account-settings.ts";
 import { issueAccountToken } from "./account-tokens.ts";
 import { userLang, type UserRow } from "./find-user.ts";

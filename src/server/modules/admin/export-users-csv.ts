@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/database.ts";
 import type { MessageKey } from "#shared/i18n/message-key.ts";
 import type { AdminUser } from "#shared/schemas/admin.ts";
-import { listAllUsers } from "./list-users.ts";
+import { listAllUsers } from "#server/modules/accounts/list-users.ts";
 
 type Translate = (key: MessageKey) => string;
 

@@ -1,5 +1,6 @@
 import { desc, sql } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
+import { rowsOf } from "#server/db/rows-of.ts";
 import { CHECKOUT_EXPIRY_HOURS, users } from "#server/db/schema.ts";
 import type { Lang } from "#shared/lang.ts";
 import {
@@ -8,7 +9,7 @@ import {
   type ActivityAction,
   type AdminDashboard,
 } from "#shared/schemas/admin.ts";
-import { adminUserColumns, rowsOf, toAdminUser } from "./admin-user.ts";
+import { adminUserColumns, toAdminUser } from "#server/modules/accounts/admin-user.ts";
 import { productCategory } from "./product-categories.ts";
 
 const RIYADH_OFFSET_MS = 3 * 3600_000;

@@ -1,10 +1,5 @@
 import type { EmailToSend } from "../notifications/enqueue-email.ts";
-import {
-  leadAcknowledgement,
-  studioLeadNotification,
-  type Lead,
-  type StudioContact,
-} from "../notifications/templates/lead-emails.ts";
+import { leadAcknowledgement, studioLeadNotification, type Lead, type StudioContact } from "./lead-emails.ts";
 
 /** Where the studio's copy of a lead goes, and what its e-mails show. */
 export type LeadMailSettings = { studio: StudioContact; notify: string };

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/database.ts";
 import { describeSendFailure, type Mailer, type OutgoingEmail } from "./mailer.ts";
-import type { EmailContent } from "./templates/email-content.ts";
-import { renderEmail } from "./templates/render-email.tsx";
+import type { EmailContent } from "./email-content.ts";
+import { renderEmail } from "./render-email.tsx";
 
 export type OutboxSettings = {
   /** Rows one run claims at a time. */

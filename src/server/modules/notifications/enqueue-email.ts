@@ -1,6 +1,6 @@
 import { outbox } from "#server/db/schema/notifications.ts";
 import type { Db } from "#server/db/database.ts";
-import type { EmailContent, RenderedEmail } from "./templates/email-content.ts";
+import type { EmailContent, RenderedEmail } from "./email-content.ts";
 
 export type EmailToSend = {
   /** What the message is, for logs and the admin inbox ("lead.studio", "lead.acknowledgement"). */

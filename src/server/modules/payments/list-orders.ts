@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { orders } from "#server/db/schema.ts";
-import { containsPattern } from "#server/modules/admin/admin-user.ts";
-import type { Page } from "#server/modules/admin/list-users.ts";
+import { containsPattern } from "#server/db/contains-pattern.ts";
+import type { Page } from "#server/lib/pagination.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
 import type { AdminOrderSummary, AdminOrdersQuery, OrderView } from "#shared/schemas/orders.ts";
 import { orderViews } from "./order-views.ts";

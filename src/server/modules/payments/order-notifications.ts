@@ -1,6 +1,6 @@
 import type { EmailToSend } from "../notifications/enqueue-email.ts";
 import { orderConfirmation, studioOrderNotification } from "../notifications/templates/order-emails.ts";
-import type { StudioContact } from "../notifications/templates/lead-emails.ts";
+import type { StudioContact } from "#server/modules/leads/lead-emails.ts";
 import type { OrderRow } from "./order-transitions.ts";
 
 /** The printable invoice of an order, opened with its access token (decision 0017). */

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { formatDate, formatNumber } from "#shared/i18n/format.ts";
 import type { Lang } from "#shared/lang.ts";
+import type { LeadStatus } from "#shared/schemas/admin.ts";
 import type { AdminCopy } from "../copy.ts";
 
 /** A spinner with its words for screen readers (and sighted readers, under it). */
@@ -40,6 +41,13 @@ export function VerifiedBadge(props: { verified: boolean; copy: AdminCopy }) {
   ) : (
     <Badge tone="amber">{props.copy.badges.unverified}</Badge>
   );
+}
+
+const leadStatusTone: Record<LeadStatus, Tone> = { new: "amber", in_progress: "neutral", closed: "green" };
+
+/** A lead's status as the inbox list and the lead's dialog both show it. */
+export function LeadStatusBadge(props: { status: LeadStatus; copy: AdminCopy }) {
+  return <Badge tone={leadStatusTone[props.status]}>{props.copy.inbox.statuses[props.status]}</Badge>;
 }
 
 /** A date as the rest of the site writes it (Arabic-Indic digits in Arabic). */

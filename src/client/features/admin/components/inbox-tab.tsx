@@ -12,12 +12,10 @@ import {
 } from "#shared/schemas/admin.ts";
 import { useLeads } from "../api/use-admin.ts";
 import type { AdminCopy } from "../copy.ts";
-import { Badge, Pagination, Spinner, useDebounced, When } from "./bits.tsx";
+import { LeadStatusBadge, Pagination, Spinner, useDebounced, When } from "./bits.tsx";
 import { LeadDialog } from "./lead-dialog.tsx";
 
 const PAGE_SIZE = 20;
-
-export const statusTone = { new: "amber", in_progress: "neutral", closed: "green" } as const;
 
 /** Inbox (DESIGN D10): contact messages, service requests and proposals, filtered and searched. */
 export function InboxTab(props: { copy: AdminCopy }) {
@@ -108,7 +106,7 @@ export function InboxTab(props: { copy: AdminCopy }) {
                 className="grid w-full gap-1 px-5 py-4 text-start transition-colors hover:bg-sand"
               >
                 <span className="flex flex-wrap items-center gap-2">
-                  <Badge tone={statusTone[lead.status]}>{c.statuses[lead.status]}</Badge>
+                  <LeadStatusBadge status={lead.status} copy={copy} />
                   <span className="text-sm text-ink-soft">{c.kinds[lead.kind]}</span>
                   <bdi dir="ltr" className="text-sm text-ink-soft">
                     {lead.reference}

@@ -15,8 +15,7 @@ import {
 } from "#shared/schemas/proposal-request.ts";
 import { useLead, useUpdateLeadStatus } from "../api/use-admin.ts";
 import type { AdminCopy } from "../copy.ts";
-import { Badge, Spinner, When } from "./bits.tsx";
-import { statusTone } from "./inbox-tab.tsx";
+import { LeadStatusBadge, Spinner, When } from "./bits.tsx";
 
 const labelOf = (options: readonly ProposalOption<string>[], value: string, lang: Lang) =>
   options.find((option) => option.value === value)?.label[lang] ?? value;
@@ -67,7 +66,7 @@ export function LeadDialog(props: { summary: AdminLeadSummary; copy: AdminCopy; 
           <>
             <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
               <Row label={l.status}>
-                <Badge tone={statusTone[data.status]}>{copy.inbox.statuses[data.status]}</Badge>
+                <LeadStatusBadge status={data.status} copy={copy} />
               </Row>
               <Row label={l.received}>
                 <When iso={data.createdAt} lang={lang} time />

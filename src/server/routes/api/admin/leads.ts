@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
+import { sendPage } from "#server/lib/pagination.ts";
 import type { ZodTypeProvider } from "#server/lib/zod-validation.ts";
-import { getLead } from "#server/modules/admin/get-lead.ts";
-import { listLeads } from "#server/modules/admin/list-leads.ts";
-import { updateLeadStatus } from "#server/modules/admin/update-lead-status.ts";
+import { getLead } from "#server/modules/leads/get-lead.ts";
+import { listLeads } from "#server/modules/leads/list-leads.ts";
+import { updateLeadStatus } from "#server/modules/leads/update-lead-status.ts";
 import { adminLeadParamsSchema, adminLeadStatusSchema, adminLeadsQuerySchema } from "#shared/schemas/admin.ts";
-import { sendPage } from "./pagination.ts";
 
 /** The inbox (DESIGN D10): contact messages, service requests and proposals in one list. */
 const leadRoutes: FastifyPluginAsync = async (app) => {

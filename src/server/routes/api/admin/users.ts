@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
+import { sendPage } from "#server/lib/pagination.ts";
 import type { ZodTypeProvider } from "#server/lib/zod-validation.ts";
+import { getUser } from "#server/modules/accounts/get-user.ts";
+import { listUsers } from "#server/modules/accounts/list-users.ts";
+import { setUserDisabled } from "#server/modules/accounts/set-user-disabled.ts";
 import { exportUsersCsv } from "#server/modules/admin/export-users-csv.ts";
-import { getUser } from "#server/modules/admin/get-user.ts";
-import { listUsers } from "#server/modules/admin/list-users.ts";
-import { setUserDisabled } from "#server/modules/admin/set-user-disabled.ts";
 import { adminUsersExportQuerySchema, adminUsersQuerySchema } from "#shared/schemas/admin.ts";
-import { sendPage } from "./pagination.ts";
 
 /**
  * The admin's user list (spec §2 Admin Users, §3 Admin user view, DESIGN §3): search and pages,

@@ -11,7 +11,7 @@ import { ar } from "#shared/i18n/ar.ts";
 import { en } from "#shared/i18n/en.ts";
 import { createTestApp } from "#tests/helpers/app.ts";
 import { signIn, signUpCustomer } from "#tests/helpers/accounts.ts";
-import { renderEmail } from "#server/modules/notifications/templates/render-email.tsx";
+import { renderEmail } from "#server/modules/notifications/render-email.tsx";
 
 const signUpBody = {
   firstName: "Noura",

@@ -2,8 +2,9 @@ import { and, count, eq, gt, max } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { orders, sessions, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/api-error.ts";
+import { isUuid } from "#server/lib/is-uuid.ts";
 import type { AdminUserDetail } from "#shared/schemas/admin.ts";
-import { adminUserColumns, isUuid, toAdminUser } from "./admin-user.ts";
+import { adminUserColumns, toAdminUser } from "./admin-user.ts";
 
 /** GET /api/admin/users/:id: the Admin user view with the account's state, sessions and orders. */
 export async function getUser(db: Db, id: string, now: Date = new Date()): Promise<AdminUserDetail> {

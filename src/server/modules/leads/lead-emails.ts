@@ -9,7 +9,7 @@ import {
   proposalOptionLabel,
   type ProposalRequest,
 } from "#shared/schemas/proposal-request.ts";
-import { ltr, oneLine, type EmailBlock, type EmailContent, type Inline } from "./email-content.ts";
+import { ltr, oneLine, type EmailBlock, type EmailContent, type Inline } from "../notifications/email-content.ts";
 import { studio } from "#content/studio.ts";
 
 /** The studio's details the e-mails show (configuration, DESIGN D13). */

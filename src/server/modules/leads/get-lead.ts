@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { inquiries, proposals } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/api-error.ts";
+import { isUuid } from "#server/lib/is-uuid.ts";
 import type { AdminLead, LeadKind, LeadStatus } from "#shared/schemas/admin.ts";
-import { isUuid } from "./admin-user.ts";
 
 const notFound = () => new ApiError(404, "lead_not_found", "admin.errors.leadNotFound");
 const langOf = (lang: string) => (lang === "ar" ? "ar" : "en");

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Page } from "#server/modules/admin/list-users.ts";
+
+/** One page of a list, as the use cases return it and sendPage answers it. */
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 
 /**
  * A paginated list answers a JSON array (spec §7: "a list") and says where it is in headers:

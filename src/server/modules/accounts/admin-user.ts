@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { containsPattern } from "#server/db/contains-pattern.ts";
 import { users } from "#server/db/schema.ts";
 import type { AdminUser } from "#shared/schemas/admin.ts";
 
@@ -44,23 +45,9 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
   };
 }
 
-/** `%text%` for ILIKE, with the pattern characters of the search itself taken literally. */
-export function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Case-insensitive match on the e-mail or the full name ("first last"). */
 export function userSearchCondition(search: string) {
   if (!search) return undefined;
   const pattern = containsPattern(search);
   return sql`(${users.email} ilike ${pattern} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern})`;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
-
-/** Both drivers answer a raw statement with `{ rows }`. */
-export { rowsOf } from "#server/db/rows-of.ts";

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/api-error.ts";
-import { disableUser, enableUser } from "#server/modules/accounts/disable-user.ts";
+import { isUuid } from "#server/lib/is-uuid.ts";
 import type { AdminUser } from "#shared/schemas/admin.ts";
-import { adminUserColumns, isUuid, toAdminUser } from "./admin-user.ts";
+import { adminUserColumns, toAdminUser } from "./admin-user.ts";
+import { disableUser, enableUser } from "./disable-user.ts";
 
 /**
  * POST /api/admin/users/:id/disable and /enable (DESIGN §3), through the accounts module's use

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountLink, passwordResetEmail, verificationEmail } from "./account-emails.ts";
-import { renderEmail } from "./render-email.tsx";
+import { renderEmail } from "#server/modules/notifications/render-email.tsx";
 
 const studio = { email: "info@nawat.studio", phone: "+966 11 000 0000", siteUrl: "https://nawat.studio/" };
 const token = "dGhpcy1pcy1hLXRlc3QtdG9rZW4tb2YtNDMtY2hhcnMx";

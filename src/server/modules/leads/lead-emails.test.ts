@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { leadAcknowledgement, studioLeadNotification, type InquiryLead, type ProposalLead } from "./lead-emails.ts";
-import { renderEmail } from "./render-email.tsx";
+import { renderEmail } from "#server/modules/notifications/render-email.tsx";
 
 const studio = { email: "info@nawat.studio", phone: "+966 11 000 0000", siteUrl: "https://nawat.studio/" };
 const receivedAt = new Date("2026-03-01T09:30:00Z");

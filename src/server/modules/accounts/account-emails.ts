@@ -1,7 +1,7 @@
 import { defineCopy, interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
-import { ltr, oneLine, type EmailContent } from "./email-content.ts";
-import { studioFooter, type StudioContact } from "./lead-emails.ts";
+import { ltr, oneLine, type EmailContent } from "../notifications/email-content.ts";
+import { studioFooter, type StudioContact } from "../leads/lead-emails.ts";
 import { studio } from "#content/studio.ts";
 
 const copy = defineCopy({

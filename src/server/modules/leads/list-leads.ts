@@ -1,8 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
+import { containsPattern } from "#server/db/contains-pattern.ts";
 import type { Db } from "#server/db/database.ts";
+import { rowsOf } from "#server/db/rows-of.ts";
+import type { Page } from "#server/lib/pagination.ts";
 import type { AdminLeadSummary, AdminLeadsQuery } from "#shared/schemas/admin.ts";
-import { containsPattern, rowsOf } from "./admin-user.ts";
-import type { Page } from "./list-users.ts";
 
 const PREVIEW_LENGTH = 140;
 

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { inquiries, proposals } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/api-error.ts";
+import { isUuid } from "#server/lib/is-uuid.ts";
 import type { AdminLead, LeadKind, LeadStatus } from "#shared/schemas/admin.ts";
-import { isUuid } from "./admin-user.ts";
 import { getLead } from "./get-lead.ts";
 
 /** PATCH /api/admin/leads/:kind/:id: moves a lead between new, in progress and closed. */

@@ -1,10 +1,9 @@
 import { count, desc, sql } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { users } from "#server/db/schema.ts";
+import type { Page } from "#server/lib/pagination.ts";
 import type { AdminUser, AdminUsersQuery } from "#shared/schemas/admin.ts";
 import { adminUserColumns, toAdminUser, userSearchCondition } from "./admin-user.ts";
-
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 
 /**
  * GET /api/admin/users: newest first, filtered by e-mail or full name (case-insensitive). Without
