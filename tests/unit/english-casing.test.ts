@@ -6,7 +6,7 @@ import {
   studioLeadNotification,
   type InquiryLead,
 } from "#server/modules/notifications/templates/lead-emails.ts";
-import { orderConfirmation, studioOrderNotification } from "#server/modules/notifications/templates/order-emails.ts";
+import { orderConfirmation, studioOrderNotification } from "#server/modules/orders/order-emails.ts";
 import { en } from "#shared/i18n/en.ts";
 import { invoiceLabels } from "#shared/invoice-labels.ts";
 

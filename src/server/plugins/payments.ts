@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import type { Config } from "../config.ts";
-import { EXPIRE_ORDERS_JOB, expireOrders } from "../modules/payments/expire-orders.ts";
+import { EXPIRE_ORDERS_JOB, expireOrders } from "../modules/orders/expire-orders.ts";
 import { createGatewayRegistry } from "../modules/payments/gateways/registry.ts";
 import {
   createSandboxGateway,

@@ -1,8 +1,9 @@
 import { ApiError } from "#server/lib/api-error.ts";
 import { paymentWebhookEvents } from "#server/db/schema.ts";
 import { runStatement, statement } from "#server/db/statements.ts";
+import { orderFromJson } from "#server/modules/orders/order-row.ts";
+import { isOpen } from "#server/modules/orders/order-transitions.ts";
 import type { WebhookRequest } from "./gateway.ts";
-import { isOpen, orderFromJson } from "./order-transitions.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { syncOrderWithGateway } from "./sync-order.ts";
 

@@ -3,7 +3,7 @@ import { formatPrice } from "#shared/i18n/format.ts";
 import { defineCopy, interpolate } from "#shared/i18n/types.ts";
 import { directionOf, type Lang } from "#shared/lang.ts";
 import { INSTALMENT_COUNT } from "#shared/schemas/checkout.ts";
-import { instalments } from "../pricing.ts";
+import { instalments } from "#server/modules/orders/pricing.ts";
 import type { SandboxDetails } from "./sandbox.ts";
 
 /**

@@ -4,12 +4,12 @@ import { ApiError } from "#server/lib/api-error.ts";
 import type { ZodTypeProvider } from "#server/lib/zod-validation.ts";
 import { exceedsDepth, MAX_JSON_DEPTH } from "#server/plugins/json-body.ts";
 import { confirmPayment, isUnsuccessful } from "#server/modules/payments/confirm-payment.ts";
-import { createPaymentIntent } from "#server/modules/payments/create-payment-intent.ts";
+import { createPaymentIntent } from "#server/modules/orders/create-payment-intent.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
 import { paymentMethodIds } from "#server/modules/payments/gateways/registry.ts";
-import { orderView } from "#server/modules/payments/order-views.ts";
-import type { OrderRow } from "#server/modules/payments/order-transitions.ts";
-import { instalments, priceProduct } from "#server/modules/payments/pricing.ts";
+import { orderView } from "#server/modules/orders/order-views.ts";
+import type { OrderRow } from "#server/modules/orders/order-row.ts";
+import { instalments, priceProduct } from "#server/modules/orders/pricing.ts";
 import { processWebhook } from "#server/modules/payments/process-webhook.ts";
 import { confirmPaymentSchema, createIntentSchema, INSTALMENT_COUNT } from "#shared/schemas/checkout.ts";
 

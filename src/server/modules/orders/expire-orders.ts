@@ -1,10 +1,10 @@
 import { and, asc, inArray, lt } from "drizzle-orm";
 import { orders } from "#server/db/schema.ts";
-import { GatewayError } from "./gateway.ts";
+import { GatewayError } from "#server/modules/payments/gateway.ts";
+import type { PaymentsContext } from "#server/modules/payments/payments-context.ts";
+import { syncOrderWithGateway } from "#server/modules/payments/sync-order.ts";
 import { orderAccessToken } from "./order-access.ts";
 import { isOpen, moveOrder } from "./order-transitions.ts";
-import type { PaymentsContext } from "./payments-context.ts";
-import { syncOrderWithGateway } from "./sync-order.ts";
 
 export const EXPIRE_ORDERS_JOB = "orders-expiry";
 const BATCH = 50;

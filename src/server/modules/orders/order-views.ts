@@ -4,7 +4,7 @@ import { invoices, orderEvents, products } from "#server/db/schema.ts";
 import { jsonColumn, runStatement, statement } from "#server/db/statements.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
 import type { AdminOrderView, OrderView } from "#shared/schemas/orders.ts";
-import type { OrderRow } from "./order-transitions.ts";
+import type { OrderRow } from "./order-row.ts";
 
 type EventRow = typeof orderEvents.$inferSelect;
 

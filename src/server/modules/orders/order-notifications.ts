@@ -1,7 +1,7 @@
-import type { EmailToSend } from "../notifications/enqueue-email.ts";
-import { orderConfirmation, studioOrderNotification } from "../notifications/templates/order-emails.ts";
-import type { StudioContact } from "../notifications/templates/lead-emails.ts";
-import type { OrderRow } from "./order-transitions.ts";
+import type { EmailToSend } from "#server/modules/notifications/enqueue-email.ts";
+import type { StudioContact } from "#server/modules/notifications/templates/lead-emails.ts";
+import { orderConfirmation, studioOrderNotification } from "./order-emails.ts";
+import type { OrderRow } from "./order-row.ts";
 
 /** The printable invoice of an order, opened with its access token (decision 0017). */
 export function invoiceUrl(siteUrl: string, order: { reference: string; lang: string }, accessToken: string): string {

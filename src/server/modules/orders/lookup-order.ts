@@ -4,7 +4,7 @@ import { ApiError } from "#server/lib/api-error.ts";
 import type { Db } from "#server/db/database.ts";
 import { orders } from "#server/db/schema.ts";
 import { orderAccessToken } from "./order-access.ts";
-import type { OrderRow } from "./order-transitions.ts";
+import type { OrderRow } from "./order-row.ts";
 
 const digest = (value: string) => createHash("sha256").update(value.trim().toLowerCase()).digest();
 

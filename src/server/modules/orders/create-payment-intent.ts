@@ -2,20 +2,26 @@ import { createHash, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { ApiError } from "#server/lib/api-error.ts";
 import { statement } from "#server/db/statements.ts";
+import { isUniqueViolation } from "#server/db/unique-violation.ts";
 import { orderEvents, orders } from "#server/db/schema.ts";
 import type { CatalogProduct } from "#server/modules/products/list-products.ts";
 import type { MessageKey } from "#shared/i18n/message-key.ts";
 import type { Lang } from "#shared/lang.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
 import type { OrderStatusValue } from "#shared/schemas/orders.ts";
-import { GatewayError, type PaymentGateway, type PaymentRequest, type ProviderPayment } from "./gateway.ts";
+import {
+  GatewayError,
+  type PaymentGateway,
+  type PaymentRequest,
+  type ProviderPayment,
+} from "#server/modules/payments/gateway.ts";
+import type { PaymentsContext } from "#server/modules/payments/payments-context.ts";
+import { syncOrderWithGateway } from "#server/modules/payments/sync-order.ts";
 import { orderAccessToken } from "./order-access.ts";
 import { newOrderReference, newPaymentIntentId } from "./order-reference.ts";
-import { moveOrder, moveOrderFrom, orderStatement, type OrderRow } from "./order-transitions.ts";
-import type { PaymentsContext } from "./payments-context.ts";
+import { orderStatement, type OrderRow } from "./order-row.ts";
+import { moveOrder, moveOrderFrom } from "./order-transitions.ts";
 import { priceCheckout, type PricedOrder } from "./pricing.ts";
-import { syncOrderWithGateway } from "./sync-order.ts";
-import { isUniqueViolation } from "./unique-violation.ts";
 
 /** create-intent's body after validation (createIntentSchema's output). */
 export type CreateIntentRequest = {

@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { eq, getTableColumns } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { orderEvents, orders, products, type OrderStatus } from "#server/db/schema.ts";
-import { jsonColumn, runStatement, statement, type Statement } from "#server/db/statements.ts";
+import { jsonColumn, runStatement, statement } from "#server/db/statements.ts";
 import { invoiceChainInputs, issueInvoice } from "#server/modules/invoices/issue-invoice.ts";
 import { enqueueEmails, outboxRow } from "#server/modules/notifications/enqueue-email.ts";
+import type { PaymentsContext } from "#server/modules/payments/payments-context.ts";
 import { orderEmails } from "./order-notifications.ts";
-import type { PaymentsContext } from "./payments-context.ts";
-
-export type OrderRow = typeof orders.$inferSelect;
+import { orderFromJson, orderStatement, type OrderRow } from "./order-row.ts";
 
 /**
  * Who moved an order (the `actor` of order_events): the buyer, the system (the expiry job), a
@@ -174,28 +173,6 @@ export async function moveOrder(
     const [order] = await context.db.select().from(orders).where(eq(orders.id, orderId));
     return { order: order!, moved: false, duplicate: true };
   }
-}
-
-const orderColumns = getTableColumns(orders);
-
-/**
- * An order row as `to_jsonb(orders)` gives it (column names, times as text; a driver may leave the
- * JSON as text), as drizzle gives it.
- */
-export function orderFromJson(value: Record<string, unknown> | string): OrderRow {
-  const json = jsonColumn(value);
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(orderColumns)) {
-    const value = json[column.name] ?? null;
-    row[key] = column.columnType === "PgTimestamp" && typeof value === "string" ? new Date(value) : value;
-  }
-  return row as OrderRow;
-}
-
-/** Runs a statement that answers at most one order, as `to_jsonb(…) as row`. */
-export async function orderStatement(db: Db, query: Statement, params: unknown[]): Promise<OrderRow | undefined> {
-  const [found] = await runStatement<{ row: Record<string, unknown> | string }>(db, query, params);
-  return found ? orderFromJson(found.row) : undefined;
 }
 
 const productNames = statement("pay_order_product", 'select name, name_ar as "nameAr" from products where id = $1');

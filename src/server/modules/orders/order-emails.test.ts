@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { orderConfirmation, studioOrderNotification, type PaidOrder } from "./order-emails.ts";
-import { renderEmail } from "./render-email.tsx";
+import { renderEmail } from "#server/modules/notifications/templates/render-email.tsx";
 
 const studio = { email: "info@nawat.studio", phone: "+966 11 000 0000", siteUrl: "https://nawat.studio" };
 

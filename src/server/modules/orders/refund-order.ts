@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { ApiError } from "#server/lib/api-error.ts";
 import { orders } from "#server/db/schema.ts";
-import { GatewayError } from "./gateway.ts";
+import { GatewayError } from "#server/modules/payments/gateway.ts";
+import type { PaymentsContext } from "#server/modules/payments/payments-context.ts";
 import { orderAccessToken } from "./order-access.ts";
-import { moveOrder, type OrderRow } from "./order-transitions.ts";
-import type { PaymentsContext } from "./payments-context.ts";
+import type { OrderRow } from "./order-row.ts";
+import { moveOrder } from "./order-transitions.ts";
 
 /**
  * POST /api/admin/orders/:id/refund: the whole amount is refunded at the provider first; only

@@ -1,8 +1,18 @@
 import { formatPrice, formatNumber } from "#shared/i18n/format.ts";
 import { defineCopy, interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
-import { ltr, oneLine, type EmailBlock, type EmailContent, type Inline } from "./email-content.ts";
-import { riyadhDateTime, studioFooter, type StudioContact } from "./lead-emails.ts";
+import {
+  ltr,
+  oneLine,
+  type EmailBlock,
+  type EmailContent,
+  type Inline,
+} from "#server/modules/notifications/templates/email-content.ts";
+import {
+  riyadhDateTime,
+  studioFooter,
+  type StudioContact,
+} from "#server/modules/notifications/templates/lead-emails.ts";
 
 /** A paid order as its e-mails show it. */
 export type PaidOrder = {

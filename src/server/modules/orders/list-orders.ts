@@ -1,13 +1,15 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
+import { containsPattern } from "#server/db/contains-pattern.ts";
 import { orders } from "#server/db/schema.ts";
-import { containsPattern } from "#server/modules/admin/admin-user.ts";
-import type { Page } from "#server/modules/admin/list-users.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
 import type { AdminOrderSummary, AdminOrdersQuery, OrderView } from "#shared/schemas/orders.ts";
 import { orderViews } from "./order-views.ts";
 
 const DAY_MS = 86_400_000;
+
+/** One page of the admin's order list, and how many orders its filters match. */
+export type OrdersPage = { items: AdminOrderSummary[]; total: number; page: number; pageSize: number };
 
 /** A date bound: a bare date is a Riyadh calendar day (`to` includes the whole day). */
 function bound(value: string, end: boolean): Date {
@@ -22,7 +24,7 @@ function bound(value: string, end: boolean): Date {
  * GET /api/admin/orders: newest first, filtered by status, method, a search on the reference,
  * the buyer's name or e-mail, and a date range; paged like the users and leads lists.
  */
-export async function listOrders(db: Db, query: AdminOrdersQuery): Promise<Page<AdminOrderSummary>> {
+export async function listOrders(db: Db, query: AdminOrdersQuery): Promise<OrdersPage> {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
   if (query.method) filters.push(eq(orders.paymentMethod, query.method));
