@@ -5,8 +5,8 @@ import { statement } from "#server/db/statements.ts";
 import { isUniqueViolation } from "#server/db/unique-violation.ts";
 import { orderEvents, orders } from "#server/db/schema.ts";
 import type { CatalogProduct } from "#server/modules/products/list-products.ts";
-import type { MessageKey } from "#shared/i18n/message-key.ts";
 import type { Lang } from "#shared/lang.ts";
+import { paymentMethodOf } from "#shared/payment-methods.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
 import type { OrderStatusValue } from "#shared/schemas/orders.ts";
 import {
@@ -15,6 +15,7 @@ import {
   type PaymentRequest,
   type ProviderPayment,
 } from "#server/modules/payments/gateway.ts";
+import { declineMessage } from "#server/modules/payments/decline-message.ts";
 import type { PaymentsContext } from "#server/modules/payments/payments-context.ts";
 import { syncOrderWithGateway } from "#server/modules/payments/sync-order.ts";
 import { orderAccessToken } from "./order-access.ts";
@@ -79,16 +80,6 @@ export function requestHash(input: CreateIntentRequest, lang: Lang): string {
     .digest("base64url");
 }
 
-/** The words a buyer sees for a decline at creation (Tabby's pre-scoring reasons, EN/AR from its FAQ). */
-function declineMessage(method: string, reason: string | undefined): MessageKey {
-  if (method === "tabby") {
-    if (reason === "order_amount_too_high") return "payments.tabby.amountTooHigh";
-    if (reason === "order_amount_too_low") return "payments.tabby.amountTooLow";
-    return "payments.tabby.notAvailable";
-  }
-  return "payments.declined";
-}
-
 type CreateStage = {
   stage: "create";
   outcome: "opened" | "declined" | "gateway_error" | "invalid_token";
@@ -122,7 +113,7 @@ async function answerOf(context: PaymentsContext, order: OrderRow): Promise<Crea
 
 function refuseIfRefused(order: OrderRow, detail: CreateStage): void {
   if (detail.outcome === "declined") {
-    throw new ApiError(402, "payment_declined", declineMessage(order.paymentMethod ?? "", detail.failureReason));
+    throw new ApiError(402, "payment_declined", declineMessage(order.paymentMethod, detail.failureReason));
   }
   if (detail.outcome === "gateway_error") throw new ApiError(502, "gateway_error", "payments.gatewayError");
   if (detail.outcome === "invalid_token") {
@@ -270,7 +261,9 @@ export async function createPaymentIntent(
       fields: { paymentMethod: "payments.methodUnavailable" },
     });
   }
-  if (input.paymentMethod === "apple-pay" && (input.applePayToken === undefined || input.applePayToken === null)) {
+  // A wallet (Apple Pay) pays with the token its sheet gave the page; without one there is nothing to charge.
+  const wallet = paymentMethodOf(input.paymentMethod).flow === "wallet";
+  if (wallet && (input.applePayToken === undefined || input.applePayToken === null)) {
     throw new ApiError(400, "invalid_request", "payments.applePayToken", {
       fields: { applePayToken: "payments.applePayToken" },
     });
@@ -311,7 +304,7 @@ async function openPayment(
     payment = await gateway.createPayment(paymentRequest(context, order, priced, input));
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    const invalidToken = input.paymentMethod === "apple-pay" && error.status === 400;
+    const invalidToken = paymentMethodOf(input.paymentMethod).flow === "wallet" && error.status === 400;
     context.log.warn({ err: error, order: order.reference }, "the gateway refused to open the payment");
     const detail: CreateStage & Record<string, unknown> = {
       stage: "create",

@@ -45,7 +45,7 @@ export async function processWebhook(
 ): Promise<WebhookOutcome> {
   const gateway = context.gateways.byId(gatewayId);
   if (!gateway) throw new ApiError(404, "not_found", "errors.notFound");
-  const notice = gateway.verifyWebhook(request);
+  const notice = await gateway.verifyWebhook(request);
   if (!notice) throw new ApiError(401, "webhook_rejected", "payments.webhookRejected");
 
   const [found] = await runStatement<{

@@ -93,7 +93,7 @@ describe("Tabby: pay in 4", () => {
   it("authorised: the webhook with our header is verified, the payment re-read and captured in full, which closes it", async () => {
     const created = await gateway.createPayment(tabbyRequest());
     expect((await complete(created.providerPaymentId)).redirect).toContain(paymentRequest().returnUrls.success);
-    const notice = gateway.verifyWebhook(receiver.received[0]!);
+    const notice = await gateway.verifyWebhook(receiver.received[0]!);
     expect(notice).toEqual({
       eventKey: `${created.providerPaymentId}:authorized:0:0`,
       providerPaymentId: created.providerPaymentId,
@@ -111,7 +111,8 @@ describe("Tabby: pay in 4", () => {
     expect(await gateway.completePayment(fetched, totals)).toMatchObject({ status: "paid" });
     expect(fake.payments.get(created.providerPaymentId)!.captures).toHaveLength(1);
     // Tabby notifies `authorized` again with the capture, then `closed`: three distinct events.
-    const keys = receiver.received.map((webhook) => gateway.verifyWebhook(webhook)?.eventKey);
+    const notices = await Promise.all(receiver.received.map((webhook) => gateway.verifyWebhook(webhook)));
+    const keys = notices.map((notice) => notice?.eventKey);
     expect(keys).toEqual([
       `${created.providerPaymentId}:authorized:0:0`,
       `${created.providerPaymentId}:authorized:1:0`,
@@ -150,14 +151,14 @@ describe("Tabby: pay in 4", () => {
     expect(fake.requestsTo("POST", `/api/v2/payments/${created.providerPaymentId}/close`)).toHaveLength(1);
   });
 
-  it("refuses webhooks without the registered header value", () => {
+  it("refuses webhooks without the registered header value", async () => {
     const body = { id: "p-1", status: "authorized", captures: [], refunds: [] };
-    expect(gateway.verifyWebhook({ headers: {}, query: {}, body })).toBeNull();
+    expect(await gateway.verifyWebhook({ headers: {}, query: {}, body })).toBeNull();
     expect(
-      gateway.verifyWebhook({ headers: { "x-nawat-webhook": "tabby-shared-header-valuE" }, query: {}, body }),
+      await gateway.verifyWebhook({ headers: { "x-nawat-webhook": "tabby-shared-header-valuE" }, query: {}, body }),
     ).toBeNull();
     expect(
-      gateway.verifyWebhook({ headers: { "x-nawat-webhook": config.webhookHeaderValue }, query: {}, body }),
+      await gateway.verifyWebhook({ headers: { "x-nawat-webhook": config.webhookHeaderValue }, query: {}, body }),
     ).toEqual({
       eventKey: "p-1:authorized:0:0",
       providerPaymentId: "p-1",

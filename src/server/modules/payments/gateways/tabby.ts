@@ -5,7 +5,7 @@ import {
   type ProviderStatus,
   type WebhookNotice,
 } from "../gateway.ts";
-import { headerOf, objectOf, providerClient, sameSecret, stringOf } from "./provider-http.ts";
+import { headerOf, objectOf, providerClient, sameSecret, stringOf } from "../providers/provider-http.ts";
 
 /**
  * Tabby, pay in 4 (decision 0017): `POST /api/v2/checkout` either rejects the buyer at once
@@ -223,7 +223,7 @@ export function createTabbyGateway(config: TabbyConfig, options: TabbyOptions = 
       throw new GatewayError("tabby", "Tabby has no Apple Pay");
     },
 
-    verifyWebhook(request): WebhookNotice | null {
+    async verifyWebhook(request): Promise<WebhookNotice | null> {
       if (!sameSecret(headerOf(request.headers, config.webhookHeaderName), config.webhookHeaderValue)) return null;
       if (!request.body || typeof request.body !== "object") return null;
       const payment = request.body as Record<string, unknown>;

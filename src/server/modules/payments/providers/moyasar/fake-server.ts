@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { FakeProvider, hostedPage, type RecordedRequest, type Reply } from "./fake-provider.ts";
+import { studio } from "#content/studio.ts";
+import { FakeProvider, hostedPage, type RecordedRequest, type Reply } from "#tests/fakes/fake-provider.ts";
 
 /**
  * A local Moyasar (docs.moyasar.com; shared/reference/payments.md §A) for the adapter tests: the
@@ -350,7 +351,7 @@ export class MoyasarFake extends FakeProvider {
       created_at: new Date().toISOString(),
       secret_token: this.options.webhookSecret,
       live: false,
-      account_name: "Nawat Studio",
+      account_name: studio.name.en,
       data: structuredClone(payment),
     });
   }

@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { jsonColumn, runStatement, statement } from "#server/db/statements.ts";
 import { appSecrets, type sandboxPayments } from "#server/db/schema/orders.ts";
+import { studio } from "#content/studio.ts";
+import { paymentMethodOf, type PaymentProviderId } from "#shared/payment-methods.ts";
 import {
   GatewayError,
   type PaymentGateway,
@@ -11,11 +13,11 @@ import {
   type ProviderStatus,
   type WebhookNotice,
   type WebhookRequest,
-} from "../gateway.ts";
+} from "../../gateway.ts";
 
 /**
  * The sandbox gateway (DESIGN D9, decision 0017): a local stand-in provider with its own ledger
- * (`sandbox_payments`, never the orders), a hosted page (routes/sandbox-gateway.ts) where the
+ * (`sandbox_payments`, never the orders), a hosted page (hosted-page.ts, page.ts) where the
  * buyer pays with the providers' documented test data, and HMAC-signed webhooks delivered in the
  * background, with retries, sometimes twice. It behaves like a remote provider: the order service
  * learns a payment's state only by asking it.
@@ -141,14 +143,30 @@ const testCards: Record<string, CardOutcome> = {
   "4201321234411220": "declined",
 };
 
-export const SANDBOX_TEST_DATA = {
-  tamaraApproved: "+966544337866",
-  tamaraDeclined: "+966526422337",
-  tabbyApproved: "+966500000001",
-  tabbyRejected: "+966500000002",
-  /** A buyer e-mail whose local part is this makes the sandbox answer 503 (a provider outage). */
-  gatewayErrorLocalPart: "gateway-error",
-} as const;
+/** A buyer e-mail whose local part is this makes the sandbox answer 503 (a provider outage). */
+const GATEWAY_ERROR_LOCAL_PART = "gateway-error";
+
+/**
+ * The instalment providers' documented test numbers (reference §B, §C), which the sandbox plays
+ * back on its hosted page: `approve` approves, `decline` is declined with `declineReason` (and,
+ * where the provider rejects the buyer before its page opens, already at creation with
+ * `rejectedAtCreation`: Tabby's pre-scoring). A provider without an entry approves any number.
+ */
+export const sandboxInstalmentTestData: Partial<
+  Record<PaymentProviderId, { approve: string; decline: string; declineReason: string; rejectedAtCreation?: string }>
+> = {
+  tamara: { approve: "544337866", decline: "526422337", declineReason: "order_declined" },
+  tabby: {
+    approve: "+966500000001",
+    decline: "+966500000002",
+    declineReason: "rejected",
+    rejectedAtCreation: "not_available",
+  },
+};
+
+function testDataOf(method: PaymentRequest["method"]) {
+  return sandboxInstalmentTestData[paymentMethodOf(method).provider];
+}
 
 /** Where each outcome of the 3-D Secure step takes the payment (the sandbox_three_ds statement's $3). */
 const threeDsOutcomes: Record<CardOutcome | "three_ds_failed", { status: ProviderStatus; reason?: string }> = {
@@ -269,7 +287,8 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
     return row as (SandboxRow & { details: SandboxDetails }) | undefined;
   };
 
-  const applePayDecision = (token: unknown): "approve" | "decline" | undefined => {
+  /** The sandbox's wallet token (`{paymentData: {sandbox: "approve" | "decline"}}`) says how the sheet ended. */
+  const walletDecision = (token: unknown): "approve" | "decline" | undefined => {
     const decision = (token as { paymentData?: { sandbox?: unknown } } | null | undefined)?.paymentData?.sandbox;
     return decision === "approve" || decision === "decline" ? decision : undefined;
   };
@@ -279,24 +298,22 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
 
     async createPayment(request) {
       const localPart = request.buyer.email.split("@")[0]?.toLowerCase();
-      if (localPart === SANDBOX_TEST_DATA.gatewayErrorLocalPart) {
+      if (localPart === GATEWAY_ERROR_LOCAL_PART) {
         throw new GatewayError("sandbox", "Service Unavailable (the sandbox's forced outage)", 503);
       }
       let status: ProviderStatus = "requires_action";
       let failureReason: string | undefined;
-      if (request.method === "apple-pay") {
-        const decision = applePayDecision(request.applePayToken);
+      if (paymentMethodOf(request.method).flow === "wallet") {
+        const decision = walletDecision(request.applePayToken);
         if (!decision) throw new GatewayError("sandbox", "the Apple Pay token cannot be read", 400);
         status = decision === "approve" ? "paid" : "failed";
         if (decision === "decline") failureReason = "declined";
       }
-      if (
-        request.method === "tabby" &&
-        mobileTail(request.buyer.phone) === mobileTail(SANDBOX_TEST_DATA.tabbyRejected)
-      ) {
-        // Tabby's pre-scoring rejection: the session is created `rejected` with a reason code.
+      const testData = testDataOf(request.method);
+      if (testData?.rejectedAtCreation && mobileTail(request.buyer.phone) === mobileTail(testData.decline)) {
+        // A pre-scoring rejection (Tabby's): the session is created `rejected` with a reason code.
         status = "failed";
-        failureReason = "not_available";
+        failureReason = testData.rejectedAtCreation;
       }
       const id = `sbx_${randomBytes(12).toString("hex")}`;
       const details: SandboxDetails = {
@@ -376,7 +393,7 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
         expiresAt: now + 5 * 60_000,
         merchantSessionIdentifier: `SSH${randomBytes(16).toString("hex").toUpperCase()}`,
         nonce: randomBytes(4).toString("hex"),
-        merchantIdentifier: "merchant.sandbox.nawat.studio",
+        merchantIdentifier: `merchant.sandbox.${studio.domain}`,
         domainName: input.domainName,
         displayName: input.displayName,
         signature: randomBytes(64).toString("base64"),
@@ -386,7 +403,7 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
       };
     },
 
-    verifyWebhook(request: WebhookRequest): WebhookNotice | null {
+    async verifyWebhook(request: WebhookRequest): Promise<WebhookNotice | null> {
       const given = request.headers[SANDBOX_SIGNATURE_HEADER];
       const raw = request.rawBody;
       if (typeof given !== "string" || typeof raw !== "string") return null;
@@ -425,10 +442,9 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
     async decideInstalments(id, phone, approve) {
       const row = await get(id);
       if (!row || row.status !== "requires_action") return undefined;
-      const declinedPhone =
-        row.method === "tamara" ? SANDBOX_TEST_DATA.tamaraDeclined : SANDBOX_TEST_DATA.tabbyRejected;
-      if (!approve || mobileTail(phone) === mobileTail(declinedPhone)) {
-        const reason = row.method === "tamara" ? "order_declined" : "rejected";
+      const testData = testDataOf(row.method as PaymentRequest["method"]);
+      if (!approve || (testData && mobileTail(phone) === mobileTail(testData.decline))) {
+        const reason = testData?.declineReason ?? "declined";
         return change(id, ["requires_action"], "failed", {
           failureReason: approve ? reason : `${reason} by the buyer`,
         });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signTamaraToken, startTamaraFake, tamaraTestPhones, type TamaraFake } from "#tests/fakes/tamara-server.ts";
 import { paymentRequest, startWebhookReceiver } from "#tests/fakes/webhook-receiver.ts";
-import { GatewayError, type PaymentGateway } from "../gateway.ts";
-import { createTamaraGateway } from "./tamara.ts";
+import { GatewayError, type PaymentGateway } from "../../gateway.ts";
+import { createTamaraGateway } from "./adapter.ts";
+import { signTamaraToken, startTamaraFake, tamaraTestPhones, type TamaraFake } from "./fake-server.ts";
 
 const keys = { apiToken: "tamara-api-token-1", notificationToken: "tamara-notification-token-1" };
 let fake: TamaraFake;
@@ -74,7 +74,7 @@ describe("Tamara: four instalments", () => {
     expect(page.redirect).toBe(paymentRequest().returnUrls.success);
 
     const [approved] = receiver.received;
-    const notice = gateway.verifyWebhook(approved!);
+    const notice = await gateway.verifyWebhook(approved!);
     expect(notice).toEqual({
       eventKey: `${created.providerPaymentId}:order_approved`,
       providerPaymentId: created.providerPaymentId,
@@ -97,7 +97,7 @@ describe("Tamara: four instalments", () => {
   it("declined by the test phone", async () => {
     const created = await gateway.createPayment(tamaraRequest(`+966${tamaraTestPhones.decline}`));
     expect((await complete(created.providerPaymentId)).redirect).toBe(paymentRequest().returnUrls.failure);
-    expect(gateway.verifyWebhook(receiver.received[0]!)?.type).toBe("order_declined");
+    expect((await gateway.verifyWebhook(receiver.received[0]!))?.type).toBe("order_declined");
     expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({
       status: "failed",
       failureReason: "declined",
@@ -154,21 +154,25 @@ describe("Tamara: notifications", () => {
   };
   const seconds = Math.floor(Date.now() / 1000);
 
-  it("accepts the token from the Authorization header or the tamaraToken query parameter", () => {
-    const token = signTamaraToken(keys.notificationToken, { iat: seconds, exp: seconds + 600 });
+  it("accepts the token from the Authorization header or the tamaraToken query parameter", async () => {
+    const token = await signTamaraToken(keys.notificationToken, { iat: seconds, exp: seconds + 600 });
     const expected = { eventKey: "o-1:order_approved", providerPaymentId: "o-1", type: "order_approved" };
-    expect(gateway.verifyWebhook({ headers: { authorization: `Bearer ${token}` }, query: {}, body })).toEqual(expected);
-    expect(gateway.verifyWebhook({ headers: {}, query: { tamaraToken: token }, body })).toEqual(expected);
+    expect(await gateway.verifyWebhook({ headers: { authorization: `Bearer ${token}` }, query: {}, body })).toEqual(
+      expected,
+    );
+    expect(await gateway.verifyWebhook({ headers: {}, query: { tamaraToken: token }, body })).toEqual(expected);
   });
 
-  it("refuses a missing, foreign-signed, expired or non-HS256 token", () => {
-    const foreign = signTamaraToken("someone-else", { exp: seconds + 600 });
-    const expired = signTamaraToken(keys.notificationToken, { exp: seconds - 600 });
-    const otherAlg = signTamaraToken(keys.notificationToken, { exp: seconds + 600 }, "HS384");
-    expect(gateway.verifyWebhook({ headers: {}, query: {}, body })).toBeNull();
+  it("refuses a missing, foreign-signed, expired or non-HS256 token", async () => {
+    const foreign = await signTamaraToken("someone-else", { exp: seconds + 600 });
+    const expired = await signTamaraToken(keys.notificationToken, { exp: seconds - 600 });
+    const otherAlg = await signTamaraToken(keys.notificationToken, { exp: seconds + 600 }, "HS384");
+    expect(await gateway.verifyWebhook({ headers: {}, query: {}, body })).toBeNull();
     for (const token of [foreign, expired, otherAlg]) {
-      expect(gateway.verifyWebhook({ headers: { authorization: `Bearer ${token}` }, query: {}, body })).toBeNull();
-      expect(gateway.verifyWebhook({ headers: {}, query: { tamaraToken: token }, body })).toBeNull();
+      expect(
+        await gateway.verifyWebhook({ headers: { authorization: `Bearer ${token}` }, query: {}, body }),
+      ).toBeNull();
+      expect(await gateway.verifyWebhook({ headers: {}, query: { tamaraToken: token }, body })).toBeNull();
     }
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startMoyasarFake, type MoyasarFake } from "#tests/fakes/moyasar-server.ts";
 import { paymentRequest, startWebhookReceiver } from "#tests/fakes/webhook-receiver.ts";
-import { GatewayError, type PaymentGateway } from "../gateway.ts";
-import { createMoyasarGateway } from "./moyasar.ts";
+import { GatewayError, type PaymentGateway } from "../../gateway.ts";
+import { createMoyasarGateway } from "./adapter.ts";
+import { startMoyasarFake, type MoyasarFake } from "./fake-server.ts";
 
 const keys = {
   secretKey: "sk_test_moyasar_secret",
@@ -73,20 +73,22 @@ describe("Moyasar: card and mada through the hosted invoice page", () => {
     expect(paid).toMatchObject({ status: "paid", amountHalalas: 42_200, orderReference: "NW-240611-0042" });
     expect(paid.redirectUrl).toBeUndefined();
 
-    const notices = receiver.received.map((webhook) => gateway.verifyWebhook(webhook));
+    const notices = await Promise.all(receiver.received.map((webhook) => gateway.verifyWebhook(webhook)));
     expect(notices.map((notice) => notice?.type)).toEqual(["payment_failed", "payment_paid"]);
     // Both belong to the invoice the order holds, and each event is named once.
     expect(notices.every((notice) => notice?.providerPaymentId === created.providerPaymentId)).toBe(true);
     expect(new Set(notices.map((notice) => notice?.eventKey)).size).toBe(2);
   });
 
-  it("refuses webhooks without the right secret token", () => {
+  it("refuses webhooks without the right secret token", async () => {
     const body = { id: "evt_1", type: "payment_paid", secret_token: "whsec-moyasar-2", data: { id: "p1" } };
-    expect(gateway.verifyWebhook({ headers: {}, query: {}, body })).toBeNull();
-    expect(gateway.verifyWebhook({ headers: {}, query: {}, body: { ...body, secret_token: undefined } })).toBeNull();
-    expect(gateway.verifyWebhook({ headers: {}, query: {}, body: "payment_paid" })).toBeNull();
+    expect(await gateway.verifyWebhook({ headers: {}, query: {}, body })).toBeNull();
     expect(
-      gateway.verifyWebhook({ headers: {}, query: {}, body: { ...body, secret_token: keys.webhookSecret } }),
+      await gateway.verifyWebhook({ headers: {}, query: {}, body: { ...body, secret_token: undefined } }),
+    ).toBeNull();
+    expect(await gateway.verifyWebhook({ headers: {}, query: {}, body: "payment_paid" })).toBeNull();
+    expect(
+      await gateway.verifyWebhook({ headers: {}, query: {}, body: { ...body, secret_token: keys.webhookSecret } }),
     ).toEqual({
       eventKey: "evt_1",
       providerPaymentId: "p1",
@@ -151,7 +153,7 @@ describe("Moyasar: Apple Pay", () => {
     );
     expect(declined).toMatchObject({ status: "failed", failureReason: "INSUFFICIENT_FUNDS" });
     const [webhook] = receiver.received;
-    expect(gateway.verifyWebhook(webhook!)).toMatchObject({
+    expect(await gateway.verifyWebhook(webhook!)).toMatchObject({
       providerPaymentId: declined.providerPaymentId,
       type: "payment_failed",
     });

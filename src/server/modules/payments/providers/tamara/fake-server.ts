@@ -1,5 +1,6 @@
-import { createHmac, randomUUID } from "node:crypto";
-import { bearerOf, FakeProvider, hostedPage, type RecordedRequest, type Reply } from "./fake-provider.ts";
+import { randomUUID } from "node:crypto";
+import { SignJWT } from "jose";
+import { bearerOf, FakeProvider, hostedPage, type RecordedRequest, type Reply } from "#tests/fakes/fake-provider.ts";
 
 /**
  * A local Tamara (docs.tamara.co; shared/reference/payments.md §B): `Authorization: Bearer <API
@@ -60,11 +61,9 @@ function isMoney(value: unknown): value is Money {
 
 const cents = (money: Money) => Math.round(money.amount * 100);
 
-/** Signs an HS256 JWT the way Tamara signs `tamaraToken`. */
-export function signTamaraToken(secret: string, claims: Record<string, unknown>, alg = "HS256"): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-  const head = `${encode({ alg, typ: "JWT" })}.${encode(claims)}`;
-  return `${head}.${createHmac("sha256", secret).update(head).digest("base64url")}`;
+/** Signs a JWT the way Tamara signs `tamaraToken` (HS256 with the notification token; tests may pick another algorithm). */
+export function signTamaraToken(secret: string, claims: Record<string, unknown>, alg = "HS256"): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg, typ: "JWT" }).sign(new TextEncoder().encode(secret));
 }
 
 export class TamaraFake extends FakeProvider {
@@ -259,7 +258,7 @@ export class TamaraFake extends FakeProvider {
 
   private async notify(order: Order, eventType: string): Promise<void> {
     const now = Math.floor(Date.now() / 1000);
-    const token = signTamaraToken(this.options.notificationToken, { iat: now, exp: now + 3600, iss: "Tamara" });
+    const token = await signTamaraToken(this.options.notificationToken, { iat: now, exp: now + 3600, iss: "Tamara" });
     const url = new URL(order.merchant_url.notification!);
     url.searchParams.set("tamaraToken", token);
     await this.sendWebhook(

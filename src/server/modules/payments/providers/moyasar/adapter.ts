@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { studio } from "#content/studio.ts";
 import {
   GatewayError,
   type PaymentGateway,
@@ -6,8 +7,8 @@ import {
   type ProviderPayment,
   type ProviderStatus,
   type WebhookNotice,
-} from "../gateway.ts";
-import { objectOf, providerClient, sameSecret, stringOf } from "./provider-http.ts";
+} from "../../gateway.ts";
+import { objectOf, providerClient, sameSecret, stringOf } from "../provider-http.ts";
 
 /**
  * Moyasar (decision 0017): credit card and mada through Moyasar's hosted invoice page
@@ -141,8 +142,8 @@ export function fromMoyasarInvoice(value: unknown): ProviderPayment {
 
 function description(request: Pick<PaymentRequest, "reference" | "item" | "lang">): string {
   return request.lang === "ar"
-    ? `طلب ${request.reference} من استوديو نواة: ${request.item.name} × ${request.item.quantity}`
-    : `Nawat Studio order ${request.reference}: ${request.item.name} × ${request.item.quantity}`;
+    ? `طلب ${request.reference} من ${studio.name.ar}: ${request.item.name} × ${request.item.quantity}`
+    : `${studio.name.en} order ${request.reference}: ${request.item.name} × ${request.item.quantity}`;
 }
 
 export function createMoyasarGateway(config: MoyasarConfig, options: MoyasarOptions = {}): PaymentGateway {
@@ -300,7 +301,7 @@ export function createMoyasarGateway(config: MoyasarConfig, options: MoyasarOpti
       return objectOf("moyasar", body, "Apple Pay session");
     },
 
-    verifyWebhook(request): WebhookNotice | null {
+    async verifyWebhook(request): Promise<WebhookNotice | null> {
       if (!request.body || typeof request.body !== "object") return null;
       const event = request.body as Record<string, unknown>;
       if (!sameSecret(event.secret_token, config.webhookSecret)) return null;

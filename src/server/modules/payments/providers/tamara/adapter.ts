@@ -1,12 +1,14 @@
+import { studio } from "#content/studio.ts";
+import { paymentMethodOf } from "#shared/payment-methods.ts";
 import {
   GatewayError,
   type PaymentGateway,
   type ProviderPayment,
   type ProviderStatus,
   type WebhookNotice,
-} from "../gateway.ts";
-import { verifyHs256Jwt } from "./hs256-jwt.ts";
-import { headerOf, objectOf, providerClient, stringOf } from "./provider-http.ts";
+} from "../../gateway.ts";
+import { headerOf, objectOf, providerClient, stringOf } from "../provider-http.ts";
+import { verifyNotificationToken } from "./notification-token.ts";
 
 /**
  * Tamara, four instalments (decision 0017): `POST /checkout` answers the hosted `checkout_url`;
@@ -146,10 +148,10 @@ export function createTamaraGateway(config: TamaraConfig, options: TamaraOptions
             notification: request.notificationUrl,
           },
           payment_type: "PAY_BY_INSTALMENTS",
-          instalments: 4,
+          instalments: paymentMethodOf(request.method).instalments,
           country_code: "SA",
           locale: request.lang === "ar" ? "ar_SA" : "en_US",
-          platform: "Nawat Studio",
+          platform: studio.name.en,
         },
       });
       const checkout = objectOf("tamara", body, "checkout");
@@ -209,11 +211,11 @@ export function createTamaraGateway(config: TamaraConfig, options: TamaraOptions
       throw new GatewayError("tamara", "Tamara has no Apple Pay");
     },
 
-    verifyWebhook(request): WebhookNotice | null {
+    async verifyWebhook(request): Promise<WebhookNotice | null> {
       const authorization = headerOf(request.headers, "authorization");
       const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
       const token = bearer ?? stringOf(request.query.tamaraToken);
-      if (!token || !verifyHs256Jwt(token, config.notificationToken, now())) return null;
+      if (!token || !(await verifyNotificationToken(token, config.notificationToken, now()))) return null;
       if (!request.body || typeof request.body !== "object") return null;
       const notice = request.body as Record<string, unknown>;
       const orderId = stringOf(notice.order_id);

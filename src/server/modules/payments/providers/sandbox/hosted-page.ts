@@ -1,12 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { redirectWithinSite } from "../lib/site-redirect.ts";
-import {
-  checkCardForm,
-  renderSandboxNotFound,
-  renderSandboxPage,
-  sandboxPageCsp,
-} from "../modules/payments/gateways/sandbox-page.ts";
-import type { SandboxGateway } from "../modules/payments/gateways/sandbox.ts";
+import { redirectWithinSite } from "#server/lib/site-redirect.ts";
+import type { SandboxGateway } from "./adapter.ts";
+import { checkCardForm, renderSandboxNotFound, renderSandboxPage, sandboxPageCsp } from "./page.ts";
 
 type Form = Record<string, string>;
 const idShape = /^sbx_[0-9a-f]{24}$/;
@@ -17,7 +12,7 @@ const idShape = /^sbx_[0-9a-f]{24}$/;
  * approval by phone, and a way to cancel. Plain HTML forms (no script); each step that ends the
  * payment sends the buyer back to the shop's return URL with 303.
  */
-const sandboxGatewayRoutes: FastifyPluginAsync<{ gateway: SandboxGateway; siteUrl: string }> = async (
+export const sandboxHostedPage: FastifyPluginAsync<{ gateway: SandboxGateway; siteUrl: string }> = async (
   app,
   { gateway, siteUrl },
 ) => {
@@ -105,5 +100,3 @@ const sandboxGatewayRoutes: FastifyPluginAsync<{ gateway: SandboxGateway; siteUr
     return finish(reply, request.params.id);
   });
 };
-
-export default sandboxGatewayRoutes;

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import { formatPrice } from "#shared/i18n/format.ts";
+import { studio } from "#content/studio.ts";
+import { instalments } from "#server/modules/orders/pricing.ts";
+import { formatNumber, formatPrice } from "#shared/i18n/format.ts";
 import { defineCopy, interpolate } from "#shared/i18n/types.ts";
 import { directionOf, type Lang } from "#shared/lang.ts";
-import { INSTALMENT_COUNT } from "#shared/schemas/checkout.ts";
-import { instalments } from "#server/modules/orders/pricing.ts";
-import type { SandboxDetails } from "./sandbox.ts";
+import { paymentMethodOf, type PaymentMethodId } from "#shared/payment-methods.ts";
+import { sandboxInstalmentTestData, type SandboxDetails } from "./adapter.ts";
 
 /**
  * The sandbox's hosted page (decision 0017): server-rendered, self-contained HTML in the buyer's
@@ -15,7 +16,7 @@ import type { SandboxDetails } from "./sandbox.ts";
 const copy = defineCopy({
   en: {
     banner: "Sandbox — no real money. This page stands in for the payment provider; nothing is charged.",
-    merchant: "Nawat Studio",
+    merchant: studio.name.en,
     order: "Order {reference}",
     total: "Total",
     card: {
@@ -34,14 +35,13 @@ const copy = defineCopy({
     },
     threeDs: {
       heading: "3-D Secure verification",
-      body: "Your bank asks you to confirm the payment of {amount} to Nawat Studio with the card ending in {last4}.",
+      body: "Your bank asks you to confirm the payment of {amount} to {merchant} with the card ending in {last4}.",
       approve: "Approve",
       fail: "Fail authentication",
     },
     instalments: {
-      tamara: "Pay in 4 with Tamara",
-      tabby: "Pay in 4 with Tabby",
-      body: "4 interest-free monthly payments of {amount}.",
+      heading: "Pay in {count} with {provider}",
+      body: "{count} interest-free monthly payments of {amount}.",
       phone: "Mobile number",
       approve: "Approve",
       decline: "Decline",
@@ -71,7 +71,7 @@ const copy = defineCopy({
   },
   ar: {
     banner: "بيئة تجريبية — لا تُخصم أي مبالغ حقيقية. هذه الصفحة تحاكي بوابة الدفع، ولن يُسحب أي مبلغ.",
-    merchant: "استوديو نواة",
+    merchant: studio.name.ar,
     order: "الطلب {reference}",
     total: "الإجمالي",
     card: {
@@ -90,14 +90,13 @@ const copy = defineCopy({
     },
     threeDs: {
       heading: "التحقق الآمن (3-D Secure)",
-      body: "يطلب منك البنك تأكيد دفع {amount} لاستوديو نواة بالبطاقة المنتهية بالأرقام {last4}.",
+      body: "يطلب منك البنك تأكيد دفع {amount} إلى {merchant} بالبطاقة المنتهية بالأرقام {last4}.",
       approve: "تأكيد الدفع",
       fail: "رفض التحقق",
     },
     instalments: {
-      tamara: "قسّمها على ٤ دفعات مع تمارا",
-      tabby: "قسّمها على ٤ دفعات مع تابي",
-      body: "٤ دفعات شهرية بلا فوائد، قيمة كل دفعة {amount}.",
+      heading: "قسّمها على {count} دفعات مع {provider}",
+      body: "{count} دفعات شهرية بلا فوائد، قيمة كل دفعة {amount}.",
       phone: "رقم الجوال",
       approve: "موافقة",
       decline: "رفض",
@@ -232,6 +231,7 @@ ${cancelForm(t, payment.id)}`;
 function threeDsForm(t: Copy, lang: Lang, payment: SandboxPageModel): string {
   const body = interpolate(escapeHtml(t.threeDs.body), {
     amount: bdi(formatPrice(payment.amountHalalas, lang)),
+    merchant: escapeHtml(t.merchant),
     last4: bdi(
       lang === "ar"
         ? payment.details.card!.last4.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!)
@@ -253,27 +253,31 @@ function instalmentsForm(
   values: Record<string, string>,
   errors: CardErrors,
 ): string {
-  const tamara = payment.method === "tamara";
-  const [first = 0] = instalments(payment.amountHalalas, INSTALMENT_COUNT);
-  const numbers: [string, string][] = tamara
+  const method = paymentMethodOf(payment.method as PaymentMethodId);
+  const count = method.instalments ?? 1;
+  const [first = 0] = instalments(payment.amountHalalas, count);
+  const testData = sandboxInstalmentTestData[method.provider];
+  const numbers: [string, string][] = testData
     ? [
-        ["544337866", t.instalments.approved],
-        ["526422337", t.instalments.declined],
+        [testData.approve, t.instalments.approved],
+        [testData.decline, t.instalments.declined],
       ]
-    : [
-        ["+966500000001", t.instalments.approved],
-        ["+966500000002", t.instalments.declined],
-      ];
-  return `<h2>${escapeHtml(tamara ? t.instalments.tamara : t.instalments.tabby)}</h2>
-<p>${interpolate(escapeHtml(t.instalments.body), { amount: bdi(formatPrice(first, lang)) })}</p>
+    : [];
+  const words = { count: formatNumber(count, lang), provider: escapeHtml(method.label[lang]) };
+  return `<h2>${interpolate(escapeHtml(t.instalments.heading), words)}</h2>
+<p>${interpolate(escapeHtml(t.instalments.body), { ...words, amount: bdi(formatPrice(first, lang)) })}</p>
 <form method="post" action="/sandbox-gateway/pay/${payment.id}/decide" novalidate>
 ${field("phone", t.instalments.phone, { value: values.phone ?? payment.details.phone, error: errors.phone && t.errors.phone, ltr: true, autocomplete: "tel", inputmode: "tel" })}
 <div class="actions"><button type="submit" name="action" value="approve">${escapeHtml(t.instalments.approve)}</button>
 <button class="secondary" type="submit" name="action" value="decline">${escapeHtml(t.instalments.decline)}</button></div>
 </form>
-<h2>${escapeHtml(t.instalments.testData)}</h2>
+${
+  numbers.length > 0
+    ? `<h2>${escapeHtml(t.instalments.testData)}</h2>
 <ul class="test">${numbers.map(([number, outcome]) => `<li>${bdi(number, true)} — ${escapeHtml(outcome)}</li>`).join("")}</ul>
-${cancelForm(t, payment.id)}`;
+`
+    : ""
+}${cancelForm(t, payment.id)}`;
 }
 
 /** The page for a payment in its current state: the form of its step, or where it ended and the way back. */
@@ -287,7 +291,8 @@ export function renderSandboxPage(
   const errors = form.errors ?? {};
   let body = header(t, lang, payment);
   if (payment.status === "requires_action") {
-    if (payment.method === "credit-card") {
+    // Instalment methods approve by phone; the other hosted method is the card with its 3-D Secure step.
+    if (paymentMethodOf(payment.method as PaymentMethodId).instalments === null) {
       body += payment.details.card ? threeDsForm(t, lang, payment) : cardForm(t, lang, payment, values, errors);
     } else {
       body += instalmentsForm(t, lang, payment, values, errors);
