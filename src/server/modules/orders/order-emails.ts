@@ -1,6 +1,7 @@
 import { formatPrice, formatNumber } from "#shared/i18n/format.ts";
 import { defineCopy, interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
+import { paymentMethods } from "#shared/payment-methods.ts";
 import {
   ltr,
   oneLine,
@@ -71,12 +72,6 @@ const copy = defineCopy({
       paidAt: "Paid",
       language: "Language",
     },
-    methods: {
-      "apple-pay": "Apple Pay",
-      "credit-card": "Card (mada, Visa, Mastercard)",
-      tamara: "Tamara",
-      tabby: "Tabby",
-    },
     building: "Building {number}",
     country: "Saudi Arabia",
     languages: { en: "English", ar: "Arabic" },
@@ -113,12 +108,6 @@ const copy = defineCopy({
       paidAt: "وقت الدفع",
       language: "اللغة",
     },
-    methods: {
-      "apple-pay": "Apple Pay",
-      "credit-card": "بطاقة (مدى، فيزا، ماستركارد)",
-      tamara: "تمارا",
-      tabby: "تابي",
-    },
     building: "مبنى رقم {number}",
     country: "المملكة العربية السعودية",
     languages: { en: "الإنجليزية", ar: "العربية" },
@@ -146,9 +135,10 @@ function addressLines(order: PaidOrder, lang: Lang): string {
     .join("\n");
 }
 
+/** As src/shared/payment-methods.ts labels the method (an unknown id prints as it is). */
 function methodName(order: PaidOrder, lang: Lang): string {
-  const methods = copy[lang].methods as Record<string, string>;
-  return order.paymentMethod ? (methods[order.paymentMethod] ?? order.paymentMethod) : "";
+  if (!order.paymentMethod) return "";
+  return paymentMethods.find((method) => method.id === order.paymentMethod)?.label[lang] ?? order.paymentMethod;
 }
 
 function orderRows(order: PaidOrder, lang: Lang, full: boolean): Row[] {
