@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import type { GatewayId } from "../gateway.ts";
-import { tabbyProvider } from "../gateways/tabby-provider.ts";
 import { moyasarProvider } from "./moyasar/provider.ts";
 import type { PaymentProvider } from "./provider.ts";
 import { sandboxProvider } from "./sandbox/provider.ts";
+import { tabbyProvider } from "./tabby/provider.ts";
 import { tamaraProvider } from "./tamara/provider.ts";
 
 /**

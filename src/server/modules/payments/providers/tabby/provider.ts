@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { baseUrlSetting, secretSetting, type PaymentProvider } from "../providers/provider.ts";
-import { createTabbyGateway } from "./tabby.ts";
+import { baseUrlSetting, secretSetting, type PaymentProvider } from "../provider.ts";
+import { createTabbyGateway } from "./adapter.ts";
 
 const settings = {
   /** The secret key (test or live by its prefix) and the merchant code. */

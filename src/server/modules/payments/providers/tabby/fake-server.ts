@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { bearerOf, FakeProvider, hostedPage, type RecordedRequest, type Reply } from "./fake-provider.ts";
+import { bearerOf, FakeProvider, hostedPage, type RecordedRequest, type Reply } from "#tests/fakes/fake-provider.ts";
 
 /**
  * A local Tabby (docs.tabby.ai; shared/reference/payments.md §C): `Authorization: Bearer <secret

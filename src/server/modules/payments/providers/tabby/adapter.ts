@@ -1,11 +1,12 @@
+import { studio } from "#content/studio.ts";
 import {
   GatewayError,
   type PaymentGateway,
   type ProviderPayment,
   type ProviderStatus,
   type WebhookNotice,
-} from "../gateway.ts";
-import { headerOf, objectOf, providerClient, sameSecret, stringOf } from "../providers/provider-http.ts";
+} from "../../gateway.ts";
+import { headerOf, objectOf, providerClient, sameSecret, stringOf } from "../provider-http.ts";
 
 /**
  * Tabby, pay in 4 (decision 0017): `POST /api/v2/checkout` either rejects the buyer at once
@@ -136,7 +137,7 @@ export function createTabbyGateway(config: TabbyConfig, options: TabbyOptions = 
                   image_url: item.imageUrl,
                   product_url: item.productUrl,
                   category: "Home decor",
-                  brand: "Nawat Studio",
+                  brand: studio.name.en,
                 },
               ],
             },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GatewayError } from "../gateway.ts";
-import { fromTabbyAmount, toTabbyAmount } from "./tabby.ts";
+import { GatewayError } from "../../gateway.ts";
+import { fromTabbyAmount, toTabbyAmount } from "./adapter.ts";
 
 describe("Tabby's amount format, converted only at its adapter's edge", () => {
   it("Tabby takes a decimal string with two places", () => {

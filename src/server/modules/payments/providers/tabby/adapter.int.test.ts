@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTabbyFake, tabbyTestPhones, type TabbyFake } from "#tests/fakes/tabby-server.ts";
 import { paymentRequest, startWebhookReceiver } from "#tests/fakes/webhook-receiver.ts";
-import { GatewayError, type PaymentGateway } from "../gateway.ts";
-import { createTabbyGateway } from "./tabby.ts";
+import { GatewayError, type PaymentGateway } from "../../gateway.ts";
+import { createTabbyGateway } from "./adapter.ts";
+import { startTabbyFake, tabbyTestPhones, type TabbyFake } from "./fake-server.ts";
 
 const config = {
   secretKey: "sk_test_tabby_secret",
