@@ -9,6 +9,5 @@ import { paymentProviders } from "./providers/registry.ts";
  */
 export function declineMessage(method: string | null, reason: string | undefined): MessageKey {
   const provider = paymentMethods.find((entry) => entry.id === method)?.provider;
-  const own = provider ? paymentProviders[provider] : undefined;
-  return (own && "declineMessage" in own ? own.declineMessage?.(reason) : undefined) ?? "payments.declined";
+  return (provider && paymentProviders[provider].declineMessage?.(reason)) || "payments.declined";
 }
