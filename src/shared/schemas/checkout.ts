@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INSTALMENT_COUNT, paymentMethodIds, type PaymentMethodId } from "../payment-methods.ts";
+import { paymentMethodIds, type PaymentMethodId } from "../payment-methods.ts";
 import { emailField, optionalText, requiredText } from "./lead-fields.ts";
 
 /**
@@ -14,7 +14,6 @@ export type CheckoutProductId = (typeof checkoutProductIds)[number];
 /** The methods are declared once, in src/shared/payment-methods.ts. */
 export const checkoutPaymentMethods = paymentMethodIds;
 export type CheckoutPaymentMethod = PaymentMethodId;
-export { INSTALMENT_COUNT };
 
 export const CHECKOUT_LIMITS = { name: 100, email: 254, city: 80, district: 80, street: 150 } as const;
 
