@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { catalog } from "#content/catalog.ts";
 import type { Db } from "#server/db/database.ts";
 import { inquiries, leadReferences, orders, proposals, users, type OrderStatus } from "#server/db/schema.ts";
+import { paymentMethodIds } from "#shared/payment-methods.ts";
 import { BUDGETS, PRODUCT_INTERESTS, PROJECT_TYPES, TIMELINES } from "#shared/schemas/proposal-request.ts";
 
 export type DemoCounts = { users: number; orders: number; leads: number };
@@ -244,7 +245,7 @@ export async function seedDemoData(
       // Prices include 15% VAT: the VAT part is total × 15/115.
       vatHalalas: Math.round((total * 15) / 115),
       status,
-      paymentMethod: random.pick(["apple-pay", "credit-card", "tamara", "tabby"] as const),
+      paymentMethod: random.pick(paymentMethodIds),
       customerName: `${who.firstName} ${who.lastName}`,
       customerEmail: who.email,
       customerPhone: saudiMobile(random),

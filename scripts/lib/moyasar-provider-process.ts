@@ -1,6 +1,6 @@
 /**
  * A local Moyasar in a process of its own, for `npm run bench:checkout -- --gateway moyasar`: the
- * fake of the adapter tests (tests/fakes/moyasar-server.ts, which follows Moyasar's documented
+ * fake of the adapter tests (modules/payments/providers/moyasar/fake-server.ts, which follows Moyasar's documented
  * API), so that the provider's hosted page and its webhooks run beside the server, as Moyasar's
  * own servers would, instead of on the server's event loop as the built-in sandbox does.
  *
@@ -8,7 +8,7 @@
  * prints one line `{"url": …}` once listening. On SIGTERM it prints one line
  * `{"paid": [invoice ids]}` (what the provider took money for) and exits.
  */
-import { startMoyasarFake } from "#tests/fakes/moyasar-server.ts";
+import { startMoyasarFake } from "#server/modules/payments/providers/moyasar/fake-server.ts";
 
 const env = (name: string) => {
   const value = process.env[name];

@@ -34,7 +34,6 @@ import staticSite from "./plugins/static-site.ts";
 import apiRoutes from "./routes/api/index.ts";
 import applePayDomain from "./routes/apple-pay-domain.ts";
 import health from "./routes/health.ts";
-import sandboxGateway from "./routes/sandbox-gateway.ts";
 import seo from "./routes/seo.ts";
 import { studio } from "#content/studio.ts";
 
@@ -203,9 +202,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await dynamic.register(health);
     await dynamic.register(seo, { siteUrl: config.SITE_URL });
     await dynamic.register(applePayDomain, { file: config.APPLE_PAY_DOMAIN_ASSOCIATION });
-    if (app.sandboxGateway) {
-      await dynamic.register(sandboxGateway, { gateway: app.sandboxGateway, siteUrl: config.SITE_URL });
-    }
+    // The pages a provider serves on this site itself (the sandbox's hosted page).
+    for (const pages of app.payments.gateways.pages) await dynamic.register(pages);
     await dynamic.register(apiRoutes, {
       prefix: "/api",
       mediaDir: config.MEDIA_DIR,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { publicConfigSchema, type PublicConfig } from "#shared/site-config.ts";
 import { isSecretVariable, maskUrlPasswords } from "./lib/redact.ts";
 import { invoiceConfigShape } from "./modules/invoices/invoice-config.ts";
-import { providersConfigShape } from "./modules/payments/gateways/providers-config.ts";
+import { ordersConfigShape } from "./modules/orders/orders-config.ts";
 import { paymentsConfigShape } from "./modules/payments/payments-config.ts";
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
@@ -112,8 +112,8 @@ export const configSchema = publicConfigSchema.extend({
   /** Font analyses that may wait for a worker before further ones get 503 with Retry-After. */
   FONT_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).optional(),
   // The checkout (issue 12): each area keeps its settings beside its code.
+  ...ordersConfigShape,
   ...paymentsConfigShape,
-  ...providersConfigShape,
   ...invoiceConfigShape,
 });
 

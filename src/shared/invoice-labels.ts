@@ -1,6 +1,7 @@
 import { formatNumber, localizeDigits } from "./i18n/format.ts";
 import { defineCopy } from "./i18n/types.ts";
 import type { Lang } from "./lang.ts";
+import { paymentMethods } from "./payment-methods.ts";
 
 /**
  * The words printed on a simplified tax invoice (decision 0021), in both languages: one text for
@@ -30,12 +31,6 @@ export const invoiceLabels = defineCopy({
     qrCaption: "Scan to verify this invoice",
     country: "Saudi Arabia",
     currency: "SAR",
-    methods: {
-      "apple-pay": "Apple Pay",
-      "credit-card": "Card (mada, Visa, Mastercard)",
-      tamara: "Tamara",
-      tabby: "Tabby",
-    },
   },
   ar: {
     title: "فاتورة ضريبية مبسطة",
@@ -59,12 +54,6 @@ export const invoiceLabels = defineCopy({
     qrCaption: "امسح الرمز للتحقق من الفاتورة",
     country: "المملكة العربية السعودية",
     currency: "ريال",
-    methods: {
-      "apple-pay": "Apple Pay",
-      "credit-card": "بطاقة (مدى، فيزا، ماستركارد)",
-      tamara: "تمارا",
-      tabby: "تابي",
-    },
   },
 });
 
@@ -86,10 +75,10 @@ export function formatInvoiceTime(riyadhIso: string, lang: Lang): string {
   return localizeDigits(`${day}/${month}/${year} ${riyadhIso.slice(11, 16)}`, lang);
 }
 
-/** A payment method's name on the invoice (an unknown id prints as it is). */
+/** A payment method's name on the invoice, as src/shared/payment-methods.ts labels it (an unknown id prints as it is). */
 export function invoiceMethodLabel(method: string | null, lang: Lang): string {
-  const methods: Record<string, string> = invoiceLabels[lang].methods;
-  return method ? (methods[method] ?? method) : "—";
+  if (!method) return "—";
+  return paymentMethods.find((entry) => entry.id === method)?.label[lang] ?? method;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
-import { orderAccessToken } from "#server/modules/payments/order-access.ts";
+import { orderAccessToken } from "#server/modules/orders/order-access.ts";
 import { insertPaidOrderWithInvoice } from "#tests/helpers/orders.ts";
 
 const port = Number(process.env.INVOICE_E2E_PORT ?? 3114);

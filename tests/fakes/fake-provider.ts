@@ -25,7 +25,7 @@ type Route = {
 type PendingWebhook = { url: string; body: unknown; headers: Record<string, string> };
 
 /**
- * The plumbing shared by the provider fakes (tests/fakes/*-server.ts): a node:http server on
+ * The plumbing shared by the provider fakes (src/server/modules/payments/providers/<id>/fake-server.ts): a node:http server on
  * 127.0.0.1 and a free port, JSON in and out, a log of every API request (tests assert from it
  * that the adapter asked the provider again before acting), injected failures (an error status or
  * a stall for the next API call), and webhooks sent to the shop once, twice, held back or in

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { passwordResetEmail, verificationEmail } from "#server/modules/accounts/account-emails.ts";
 import type { EmailContent } from "#server/modules/notifications/email-content.ts";
 import { leadAcknowledgement, studioLeadNotification, type InquiryLead } from "#server/modules/leads/lead-emails.ts";
-import { orderConfirmation, studioOrderNotification } from "#server/modules/notifications/templates/order-emails.ts";
+import { orderConfirmation, studioOrderNotification } from "#server/modules/orders/order-emails.ts";
 import { en } from "#shared/i18n/en.ts";
 import { invoiceLabels } from "#shared/invoice-labels.ts";
 

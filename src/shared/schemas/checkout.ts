@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { catalogProductIds, type CatalogProductId } from "#content/catalog.ts";
-import { INSTALMENT_COUNT, paymentMethodIds, type PaymentMethodId } from "../payment-methods.ts";
+import { paymentMethodIds, type PaymentMethodId } from "../payment-methods.ts";
 import { emailField, optionalText, requiredText } from "./lead-fields.ts";
 
 /**
@@ -16,7 +16,6 @@ export type CheckoutProductId = CatalogProductId;
 /** The methods are declared once, in src/shared/payment-methods.ts. */
 export const checkoutPaymentMethods = paymentMethodIds;
 export type CheckoutPaymentMethod = PaymentMethodId;
-export { INSTALMENT_COUNT };
 
 export const CHECKOUT_LIMITS = { name: 100, email: 254, city: 80, district: 80, street: 150 } as const;
 

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { paymentMethodIds } from "../../../shared/payment-methods.ts";
 import { users } from "./accounts.ts";
 import { products } from "./catalog.ts";
 
@@ -30,8 +31,11 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** Spec §9 payment method identifiers. */
-export const paymentMethods = ["apple-pay", "credit-card", "tamara", "tabby"] as const;
+/**
+ * Spec §9 payment method identifiers, as src/shared/payment-methods.ts declares them (by a
+ * relative path: drizzle-kit reads this file without the package's import aliases).
+ */
+export const paymentMethods = paymentMethodIds;
 
 /** "Abandoned carts" counts checkouts started and not paid within this time (DESIGN §3). */
 export const CHECKOUT_EXPIRY_HOURS = 24;

@@ -1,8 +1,8 @@
 import { ApiError } from "#server/lib/api-error.ts";
 import { statement } from "#server/db/statements.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
-import { orderAccessToken } from "./order-access.ts";
-import { orderStatement, type OrderRow } from "./order-transitions.ts";
+import { orderAccessToken } from "#server/modules/orders/order-access.ts";
+import { orderStatement, type OrderRow } from "#server/modules/orders/order-row.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { syncOrderWithGateway } from "./sync-order.ts";
 

@@ -1,15 +1,17 @@
-import type { DeliveryAddress } from "../../db/schema/orders.ts";
+import type { DeliveryAddress } from "#server/db/schema/orders.ts";
+import type { PaymentMethodId, PaymentProviderId } from "#shared/payment-methods.ts";
 
 /**
  * The one gateway interface (DESIGN D9, issue 12). Orders, confirm, returns, webhooks, refunds and
  * the expiry job speak only this; each provider's request shapes, amount format and statuses stay
- * inside its adapter (`gateways/<id>.ts`). Money crosses this boundary as integer halalas.
+ * inside its adapter (`providers/<id>/adapter.ts`). Money crosses this boundary as integer halalas.
  */
 
-/** Spec §9 payment method identifiers. */
-export type PaymentMethod = "apple-pay" | "credit-card" | "tamara" | "tabby";
+/** Spec §9 payment method identifiers, as src/shared/payment-methods.ts declares them. */
+export type PaymentMethod = PaymentMethodId;
 
-export type GatewayId = "sandbox" | "moyasar" | "tamara" | "tabby";
+/** The providers of the declared methods, and the sandbox, which stands in for all of them. */
+export type GatewayId = PaymentProviderId | "sandbox";
 
 /**
  * A provider's payment state, mapped by the adapter from the provider's own statuses:
@@ -114,9 +116,10 @@ export interface PaymentGateway {
   /**
    * Checks a webhook by the provider's documented mechanism (Moyasar's `secret_token` in the body,
    * Tamara's HS256 JWT, Tabby's registered header, the sandbox's HMAC) in constant time. Answers
-   * null when it is not authentic; the caller then refuses it (401) and changes nothing.
+   * null when it is not authentic; the caller then refuses it (401) and changes nothing. A promise,
+   * since Web Crypto (which jose verifies Tamara's JWT with) answers asynchronously.
    */
-  verifyWebhook(request: WebhookRequest): WebhookNotice | null;
+  verifyWebhook(request: WebhookRequest): Promise<WebhookNotice | null>;
 }
 
 /** A provider refused or failed in a way the buyer should see as "System Error" (spec §8). */

@@ -1,22 +1,24 @@
 import { z } from "zod";
+import { paymentProviders } from "./providers/registry.ts";
+
+/** A union of shapes as one shape that has every member's keys. */
+type Merged<Union> = (Union extends unknown ? (shape: Union) => void : never) extends (shape: infer All) => void
+  ? All
+  : never;
+type AllProviderSettings = Merged<(typeof paymentProviders)[keyof typeof paymentProviders]["settings"]>;
 
 /**
- * The checkout's settings (issue 12, decision 0017). `PAYMENT_GATEWAY`: `sandbox` (the default:
+ * The payments' settings (issue 12, decision 0017). `PAYMENT_GATEWAY`: `sandbox` (the default:
  * the local stand-in provider, offline) or `providers` (Moyasar, Tamara and Tabby, each offered
- * when its keys are set; see gateways/providers-config.ts).
+ * when its keys are set). Each provider declares its own variables in its folder
+ * (providers/<id>/provider.ts); they are all validated here, at start, with the rest.
  */
 export const paymentsConfigShape = {
   PAYMENT_GATEWAY: z.enum(["sandbox", "providers"]).default("sandbox"),
-  /** Orders still unpaid this many hours after they were started are expired (after asking the gateway). */
-  CHECKOUT_EXPIRY_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 30)
-    .default(24),
-  /** Payments one address may start per minute (create-intent). */
-  CHECKOUTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  /** Guest order look-ups (reference + e-mail) one address may make per minute. */
-  ORDER_LOOKUPS_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  /** The sandbox sends this share of its webhooks twice, as real providers sometimes do (0 to 1). */
-  SANDBOX_WEBHOOK_DUPLICATE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  /** A provider call that takes longer is abandoned and answered as a gateway error. */
+  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  ...(Object.assign(
+    {},
+    ...Object.values(paymentProviders).map((provider) => provider.settings),
+  ) as AllProviderSettings),
 };

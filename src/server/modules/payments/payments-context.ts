@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/database.ts";
 import type { InvoiceConfig } from "#server/modules/invoices/invoice-config.ts";
 import type { StudioContact } from "#server/modules/leads/lead-emails.ts";
-import type { GatewayRegistry } from "./gateways/registry.ts";
+import type { GatewayRegistry } from "./gateway-registry.ts";
 
 /** What the order service needs, built once by plugins/payments.ts and passed to every use case. */
 export type PaymentsContext = {

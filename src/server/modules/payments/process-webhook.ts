@@ -1,8 +1,9 @@
 import { ApiError } from "#server/lib/api-error.ts";
 import { paymentWebhookEvents } from "#server/db/schema.ts";
 import { runStatement, statement } from "#server/db/statements.ts";
+import { orderFromJson } from "#server/modules/orders/order-row.ts";
+import { isOpen } from "#server/modules/orders/order-transitions.ts";
 import type { WebhookRequest } from "./gateway.ts";
-import { isOpen, orderFromJson } from "./order-transitions.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { syncOrderWithGateway } from "./sync-order.ts";
 
@@ -44,7 +45,7 @@ export async function processWebhook(
 ): Promise<WebhookOutcome> {
   const gateway = context.gateways.byId(gatewayId);
   if (!gateway) throw new ApiError(404, "not_found", "errors.notFound");
-  const notice = gateway.verifyWebhook(request);
+  const notice = await gateway.verifyWebhook(request);
   if (!notice) throw new ApiError(401, "webhook_rejected", "payments.webhookRejected");
 
   const [found] = await runStatement<{

@@ -1,8 +1,9 @@
 import type { Db } from "#server/db/database.ts";
 import type { OrderStatus } from "#server/db/schema.ts";
 import { GatewayError, type ProviderPayment, type ProviderStatus } from "./gateway.ts";
-import { orderAccessToken } from "./order-access.ts";
-import { isOpen, moveOrder, payOrder, type Actor, type Move, type OrderRow } from "./order-transitions.ts";
+import { orderAccessToken } from "#server/modules/orders/order-access.ts";
+import type { OrderRow } from "#server/modules/orders/order-row.ts";
+import { isOpen, moveOrder, payOrder, type Actor, type Move } from "#server/modules/orders/order-transitions.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 
 /** Where a provider's state takes an open order (authorised-but-not-captured still waits). */

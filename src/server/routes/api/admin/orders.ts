@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
-import { eq } from "drizzle-orm";
-import { ApiError } from "#server/lib/api-error.ts";
 import type { ZodTypeProvider } from "#server/lib/zod-validation.ts";
-import { orders } from "#server/db/schema.ts";
-import { listOrders } from "#server/modules/payments/list-orders.ts";
-import { adminOrderView } from "#server/modules/payments/order-views.ts";
-import { refundOrder } from "#server/modules/payments/refund-order.ts";
+import { getAdminOrder } from "#server/modules/orders/get-admin-order.ts";
+import { listOrders } from "#server/modules/orders/list-orders.ts";
+import { adminOrderView } from "#server/modules/orders/order-views.ts";
+import { refundOrder } from "#server/modules/orders/refund-order.ts";
 import { adminOrderParamsSchema, adminOrdersQuerySchema, adminRefundSchema } from "#shared/schemas/orders.ts";
 
 /**
@@ -23,10 +21,9 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
   });
 
   api.get("/orders/:id", { schema: { params: adminOrderParamsSchema } }, async (request, reply) => {
-    const [order] = await app.db.select().from(orders).where(eq(orders.id, request.params.id));
-    if (!order) throw new ApiError(404, "not_found", "payments.orderNotFound");
+    const order = await getAdminOrder(app.db, request.params.id);
     reply.header("Cache-Control", "no-store");
-    return { order: await adminOrderView(app.db, order) };
+    return { order };
   });
 
   api.post(

@@ -71,7 +71,7 @@ const imageRoutes: FastifyPluginAsync<Options> = async (app, options) => {
   const originals = readOriginals(mediaDir);
 
   /**
-   * A file name as it is, or a bare name (spec §7: a product's id, its image) as the original
+   * A file name as it is, or a bare name (spec §7: a product's id, for its image) as the original
    * that carries it, preferring an image over a video of the same name.
    */
   const resolveName = (name: string): string | undefined => {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import { ApiError } from "#server/lib/api-error.ts";
 import type { ZodTypeProvider } from "#server/lib/zod-validation.ts";
-import { listOwnOrders } from "#server/modules/payments/list-orders.ts";
-import { lookupOrder } from "#server/modules/payments/lookup-order.ts";
-import { findOrderForViewer } from "#server/modules/payments/order-access.ts";
-import { orderView } from "#server/modules/payments/order-views.ts";
+import { listOwnOrders } from "#server/modules/orders/list-orders.ts";
+import { lookupOrder } from "#server/modules/orders/lookup-order.ts";
+import { findOrderForViewer } from "#server/modules/orders/order-access.ts";
+import { orderView } from "#server/modules/orders/order-views.ts";
 import { requireUser } from "#server/plugins/auth.ts";
 import { orderLookupSchema } from "#shared/schemas/checkout.ts";
 import { orderAccessQuerySchema, orderReferenceParamsSchema } from "#shared/schemas/orders.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeZatcaQr } from "#server/modules/invoices/zatca-qr.ts";
-import { orderAccessToken } from "#server/modules/payments/order-access.ts";
+import { orderAccessToken } from "#server/modules/orders/order-access.ts";
 import type { InvoiceView } from "#shared/schemas/invoice.ts";
 import { bearer, createSignedInUser, type TestUser } from "#tests/helpers/admin-session.ts";
 import { createTestApp } from "#tests/helpers/app.ts";

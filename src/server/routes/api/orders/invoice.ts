@@ -3,7 +3,7 @@ import { ApiError } from "#server/lib/api-error.ts";
 import type { ZodTypeProvider } from "#server/lib/zod-validation.ts";
 import { renderInvoicePdf } from "#server/modules/invoices/invoice-pdf.ts";
 import { getInvoiceView } from "#server/modules/invoices/invoice-view.ts";
-import { findOrderForViewer } from "#server/modules/payments/order-access.ts";
+import { findOrderForViewer } from "#server/modules/orders/order-access.ts";
 import { invoiceParamsSchema, invoiceQuerySchema } from "#shared/schemas/invoice.ts";
 
 const schema = { params: invoiceParamsSchema, querystring: invoiceQuerySchema };

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orders, sandboxPayments } from "#server/db/schema.ts";
-import { expireOrders } from "#server/modules/payments/expire-orders.ts";
+import { expireOrders } from "#server/modules/orders/expire-orders.ts";
 import { getDashboard } from "#server/modules/admin/get-dashboard.ts";
 import { signInAdmin, type TestAccount } from "#tests/helpers/accounts.ts";
 import { bearer, createSignedInUser } from "#tests/helpers/admin-session.ts";

@@ -3,15 +3,17 @@ import { z } from "zod";
 import { ApiError } from "#server/lib/api-error.ts";
 import type { ZodTypeProvider } from "#server/lib/zod-validation.ts";
 import { exceedsDepth, MAX_JSON_DEPTH } from "#server/plugins/json-body.ts";
+import { createPaymentIntent } from "#server/modules/orders/create-payment-intent.ts";
+import type { OrderRow } from "#server/modules/orders/order-row.ts";
+import { orderView } from "#server/modules/orders/order-views.ts";
+import { instalments, priceProduct } from "#server/modules/orders/pricing.ts";
 import { confirmPayment, isUnsuccessful } from "#server/modules/payments/confirm-payment.ts";
-import { createPaymentIntent } from "#server/modules/payments/create-payment-intent.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
-import { paymentMethodIds } from "#server/modules/payments/gateways/registry.ts";
-import { orderView } from "#server/modules/payments/order-views.ts";
-import type { OrderRow } from "#server/modules/payments/order-transitions.ts";
-import { instalments, priceProduct } from "#server/modules/payments/pricing.ts";
 import { processWebhook } from "#server/modules/payments/process-webhook.ts";
-import { confirmPaymentSchema, createIntentSchema, INSTALMENT_COUNT } from "#shared/schemas/checkout.ts";
+import { defaultProductId } from "#content/catalog.ts";
+import { studio } from "#content/studio.ts";
+import { paymentMethods } from "#shared/payment-methods.ts";
+import { confirmPaymentSchema, createIntentSchema } from "#shared/schemas/checkout.ts";
 
 /** A checkout body is small; an Apple Pay token is a few KB. */
 const PAYMENT_BODY_LIMIT = 32 * 1024;
@@ -60,19 +62,20 @@ const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, optio
 
   api.get("/methods", { schema: { querystring: methodsQuerySchema } }, async (request) => {
     const catalog = await app.catalogCache.get();
-    const product = catalog.products.find((entry) => entry.id === (request.query.productId ?? "nawat"));
+    const product = catalog.products.find((entry) => entry.id === (request.query.productId ?? defaultProductId));
     if (!product) {
       throw new ApiError(400, "invalid_request", "checkout.product.invalid", {
         fields: { productId: "checkout.product.invalid" },
       });
     }
     const total = priceProduct(product, 1).totalAmountHalalas;
-    const [first = 0] = instalments(total, INSTALMENT_COUNT);
     return {
-      methods: paymentMethodIds.map((id) => ({
-        id,
-        available: Boolean(context.gateways.forMethod(id)),
-        ...(id === "tamara" || id === "tabby" ? { instalment: { count: INSTALMENT_COUNT, amountHalalas: first } } : {}),
+      methods: paymentMethods.map((method) => ({
+        id: method.id,
+        available: Boolean(context.gateways.forMethod(method.id)),
+        ...(method.instalments
+          ? { instalment: { count: method.instalments, amountHalalas: instalments(total, method.instalments)[0] ?? 0 } }
+          : {}),
       })),
       gateway: context.gateways.family,
     };
@@ -129,7 +132,7 @@ const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, optio
         return await gateway.createApplePaySession({
           validationUrl: request.body.validationUrl,
           domainName: site.hostname,
-          displayName: "Nawat Studio",
+          displayName: studio.name.en,
         });
       } catch (error) {
         if (error instanceof GatewayError) throw new ApiError(502, "gateway_error", "payments.gatewayError");

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invoices, orderEvents, orders } from "#server/db/schema.ts";
+import { startMoyasarFake, type MoyasarFake } from "#server/modules/payments/providers/moyasar/fake-server.ts";
+import { startTabbyFake, type TabbyFake } from "#server/modules/payments/providers/tabby/fake-server.ts";
+import { startTamaraFake, type TamaraFake } from "#server/modules/payments/providers/tamara/fake-server.ts";
 import type { FakeProvider } from "#tests/fakes/fake-provider.ts";
-import { startMoyasarFake, type MoyasarFake } from "#tests/fakes/moyasar-server.ts";
-import { startTabbyFake, type TabbyFake } from "#tests/fakes/tabby-server.ts";
-import { startTamaraFake, type TamaraFake } from "#tests/fakes/tamara-server.ts";
 import { createTestApp } from "#tests/helpers/app.ts";
 import { confirm, createIntent } from "#tests/helpers/checkout.ts";
 

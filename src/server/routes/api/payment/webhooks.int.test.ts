@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orders, paymentWebhookEvents, sandboxPayments } from "#server/db/schema.ts";
-import { sandboxWebhookSecret, signSandboxWebhook } from "#server/modules/payments/gateways/sandbox.ts";
+import { sandboxWebhookSecret, signSandboxWebhook } from "#server/modules/payments/providers/sandbox/adapter.ts";
 import { createTestApp } from "#tests/helpers/app.ts";
 import { createIntent, payByCard } from "#tests/helpers/checkout.ts";
 

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { Config } from "#server/config.ts";
+import { ConfigError } from "#server/config.ts";
+import { paymentMethods } from "#shared/payment-methods.ts";
+import type { GatewayId, PaymentGateway, PaymentMethod } from "./gateway.ts";
+import type { OpenedProvider, ProviderHost } from "./providers/provider.ts";
+import { paymentProviders } from "./providers/registry.ts";
+
+/** A provider as the registry opens it (tests pass their own). */
+type Opener = { open(settings: Config, host: ProviderHost): OpenedProvider | null | Promise<OpenedProvider | null> };
+
+/** Which gateway serves each payment method (decision 0017), built once at start from the configuration. */
+export type GatewayRegistry = {
+  /** `sandbox` or `providers` (PAYMENT_GATEWAY). */
+  readonly family: Config["PAYMENT_GATEWAY"];
+  /** The gateway of a method, or undefined when the method is not offered. */
+  forMethod(method: PaymentMethod): PaymentGateway | undefined;
+  /** A gateway by its id (webhooks arrive at /api/payment/webhooks/:gateway), if configured. */
+  byId(id: string): PaymentGateway | undefined;
+  /** The pages the open providers serve on this site (the sandbox's hosted page), for app.ts to mount. */
+  readonly pages: readonly FastifyPluginAsync[];
+};
+
+function registryOf(
+  family: Config["PAYMENT_GATEWAY"],
+  byMethod: Map<PaymentMethod, PaymentGateway>,
+  opened: OpenedProvider[],
+): GatewayRegistry {
+  const byId = new Map([...byMethod.values()].map((gateway) => [gateway.id as string, gateway]));
+  return {
+    family,
+    forMethod: (method) => byMethod.get(method),
+    byId: (id) => byId.get(id),
+    pages: opened.flatMap((provider) => (provider.pages ? [provider.pages] : [])),
+  };
+}
+
+/**
+ * `PAYMENT_GATEWAY=sandbox`: the sandbox for every method. `providers`: each method through its
+ * provider (src/shared/payment-methods.ts), offered only when that provider's keys are set. A
+ * `providers` setting that can offer nothing stops the server at start with a ConfigError rather
+ * than open a checkout that cannot take money.
+ */
+export async function createGatewayRegistry(
+  config: Config,
+  host: ProviderHost,
+  providers: Partial<Record<GatewayId, Opener>> = paymentProviders,
+): Promise<GatewayRegistry> {
+  if (config.PAYMENT_GATEWAY === "sandbox") {
+    const sandbox = await providers.sandbox?.open(config, host);
+    if (!sandbox) throw new Error("the sandbox gateway is required when PAYMENT_GATEWAY=sandbox");
+    return registryOf("sandbox", new Map(paymentMethods.map((method) => [method.id, sandbox.gateway])), [sandbox]);
+  }
+  const opened = new Map<GatewayId, OpenedProvider | null>();
+  const byMethod = new Map<PaymentMethod, PaymentGateway>();
+  for (const method of paymentMethods) {
+    if (!opened.has(method.provider)) {
+      opened.set(method.provider, (await providers[method.provider]?.open(config, host)) ?? null);
+    }
+    const provider = opened.get(method.provider);
+    if (provider) byMethod.set(method.id, provider.gateway);
+  }
+  if (byMethod.size === 0) {
+    const names = [...opened.keys()].map((id) => `${id.toUpperCase()}_*`).join(", ");
+    throw new ConfigError([`PAYMENT_GATEWAY: "providers" is set but no provider has its keys set (${names})`]);
+  }
+  return registryOf(
+    "providers",
+    byMethod,
+    [...opened.values()].filter((provider) => provider !== null),
+  );
+}

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { paymentRequest, startWebhookReceiver } from "#tests/fakes/webhook-receiver.ts";
+import { GatewayError, type PaymentGateway } from "../../gateway.ts";
+import { createMoyasarGateway } from "./adapter.ts";
+import { startMoyasarFake, type MoyasarFake } from "./fake-server.ts";
+
+const keys = {
+  secretKey: "sk_test_moyasar_secret",
+  publishableKey: "pk_test_moyasar_pub",
+  webhookSecret: "whsec-moyasar-1",
+};
+let fake: MoyasarFake;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let gateway: PaymentGateway;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  fake = await startMoyasarFake({ ...keys, webhookUrl: receiver.url });
+  gateway = createMoyasarGateway({ ...keys, apiUrl: fake.url }, { timeoutMs: 1_000 });
+});
+afterAll(async () => {
+  await fake.close();
+  await receiver.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+  receiver.received.length = 0;
+});
+
+async function payInvoice(id: string, number: string) {
+  const response = await fetch(`${fake.url}/__test/invoices/${id}/pay`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ number }),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe("Moyasar: card and mada through the hosted invoice page", () => {
+  it("opens an invoice in integer halalas with Basic auth and sends the buyer to its page", async () => {
+    const payment = await gateway.createPayment(paymentRequest());
+    expect(payment).toMatchObject({
+      status: "requires_action",
+      amountHalalas: 42_200,
+      currency: "SAR",
+      orderReference: "NW-240611-0042",
+      redirectUrl: `${fake.url}/invoices/${payment.providerPaymentId}`,
+    });
+    const [sent] = fake.requestsTo("POST", "/v1/invoices");
+    expect(sent!.headers.authorization).toBe(`Basic ${Buffer.from("sk_test_moyasar_secret:").toString("base64")}`);
+    expect(sent!.body).toMatchObject({
+      amount: 42200,
+      currency: "SAR",
+      success_url: paymentRequest().returnUrls.success,
+      back_url: paymentRequest().returnUrls.cancel,
+      metadata: { order_reference: "NW-240611-0042", order_id: paymentRequest().orderId },
+    });
+    expect((sent!.body as { description: string }).description).toContain("NW-240611-0042");
+    expect(Date.parse((sent!.body as { expired_at: string }).expired_at)).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    // The hosted page is the provider's; nothing of the card passes through the shop.
+    expect(JSON.stringify(sent!.body)).not.toMatch(/number|cvc/);
+  });
+
+  it("keeps a declined invoice payable with the decline's words, then reads it paid, from webhooks proved by the secret token", async () => {
+    const created = await gateway.createPayment(paymentRequest());
+    await payInvoice(created.providerPaymentId, "4201320000311101");
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({
+      status: "requires_action",
+      failureReason: "INSUFFICIENT_FUNDS",
+    });
+    await payInvoice(created.providerPaymentId, "4201320111111010");
+    const paid = await gateway.fetchPayment(created.providerPaymentId);
+    expect(paid).toMatchObject({ status: "paid", amountHalalas: 42_200, orderReference: "NW-240611-0042" });
+    expect(paid.redirectUrl).toBeUndefined();
+
+    const notices = await Promise.all(receiver.received.map((webhook) => gateway.verifyWebhook(webhook)));
+    expect(notices.map((notice) => notice?.type)).toEqual(["payment_failed", "payment_paid"]);
+    // Both belong to the invoice the order holds, and each event is named once.
+    expect(notices.every((notice) => notice?.providerPaymentId === created.providerPaymentId)).toBe(true);
+    expect(new Set(notices.map((notice) => notice?.eventKey)).size).toBe(2);
+  });
+
+  it("refuses webhooks without the right secret token", async () => {
+    const body = { id: "evt_1", type: "payment_paid", secret_token: "whsec-moyasar-2", data: { id: "p1" } };
+    expect(await gateway.verifyWebhook({ headers: {}, query: {}, body })).toBeNull();
+    expect(
+      await gateway.verifyWebhook({ headers: {}, query: {}, body: { ...body, secret_token: undefined } }),
+    ).toBeNull();
+    expect(await gateway.verifyWebhook({ headers: {}, query: {}, body: "payment_paid" })).toBeNull();
+    expect(
+      await gateway.verifyWebhook({ headers: {}, query: {}, body: { ...body, secret_token: keys.webhookSecret } }),
+    ).toEqual({
+      eventKey: "evt_1",
+      providerPaymentId: "p1",
+      type: "payment_paid",
+    });
+  });
+
+  it("refunds the payment behind a paid invoice and then reads the invoice refunded", async () => {
+    const created = await gateway.createPayment(paymentRequest());
+    await payInvoice(created.providerPaymentId, "4111111111111111");
+    const refunded = await gateway.refundPayment(created.providerPaymentId, 42_200, "buyer changed their mind");
+    expect(refunded).toMatchObject({
+      providerPaymentId: created.providerPaymentId,
+      status: "refunded",
+      refundedHalalas: 42_200,
+    });
+    const [refund] = fake.requestsTo("POST", "/v1/payments/");
+    expect(refund!.path).toMatch(/^\/v1\/payments\/[0-9a-f-]+\/refund$/);
+    expect(refund!.body).toEqual({ amount: 42200 });
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "refunded" });
+  });
+
+  it("cancels an unpaid invoice (the expiry job) and leaves a paid one alone", async () => {
+    const open = await gateway.createPayment(paymentRequest());
+    expect(await gateway.cancelPayment(open.providerPaymentId)).toMatchObject({ status: "cancelled" });
+    expect(fake.requestsTo("PUT", `/v1/invoices/${open.providerPaymentId}/cancel`)).toHaveLength(1);
+
+    const paid = await gateway.createPayment(paymentRequest());
+    await payInvoice(paid.providerPaymentId, "5421080101000000");
+    expect(await gateway.cancelPayment(paid.providerPaymentId)).toMatchObject({ status: "paid" });
+    expect(fake.requestsTo("PUT", `/v1/invoices/${paid.providerPaymentId}/cancel`)).toHaveLength(0);
+  });
+
+  it("reads an expired invoice as expired", async () => {
+    const created = await gateway.createPayment(paymentRequest());
+    await fetch(`${fake.url}/__test/invoices/${created.providerPaymentId}/expire`, { method: "POST" });
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "expired" });
+  });
+});
+
+describe("Moyasar: Apple Pay", () => {
+  const token = { paymentData: { data: "opaque", version: "EC_v1" }, paymentMethod: { network: "Visa" } };
+
+  it("pays with the sheet's token at once, and a retry with the same idempotency key creates nothing twice", async () => {
+    const request = paymentRequest({ method: "apple-pay", applePayToken: token, idempotencyKey: "order-77-attempt-1" });
+    const paid = await gateway.createPayment(request);
+    expect(paid).toMatchObject({ status: "paid", amountHalalas: 42_200, orderReference: "NW-240611-0042" });
+    const again = await gateway.createPayment(request);
+    expect(again.providerPaymentId).toBe(paid.providerPaymentId);
+    const sent = fake.requestsTo("POST", "/v1/payments");
+    expect(sent[0]!.body).toMatchObject({ amount: 42200, source: { type: "applepay", token } });
+    const givenId = (sent[0]!.body as { given_id: string }).given_id;
+    expect(givenId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect((sent[1]!.body as { given_id: string }).given_id).toBe(givenId);
+    // A payment that is no invoice is read from /v1/payments.
+    expect(await gateway.fetchPayment(paid.providerPaymentId)).toMatchObject({ status: "paid" });
+  });
+
+  it("answers a declined token (HTTP 201, status failed) as failed with Moyasar's message", async () => {
+    const declined = await gateway.createPayment(
+      paymentRequest({ method: "apple-pay", applePayToken: { paymentData: "DECLINE" }, idempotencyKey: "k-declined" }),
+    );
+    expect(declined).toMatchObject({ status: "failed", failureReason: "INSUFFICIENT_FUNDS" });
+    const [webhook] = receiver.received;
+    expect(await gateway.verifyWebhook(webhook!)).toMatchObject({
+      providerPaymentId: declined.providerPaymentId,
+      type: "payment_failed",
+    });
+  });
+
+  it("asks Moyasar for the merchant session with the publishable key", async () => {
+    const session = (await gateway.createApplePaySession({
+      validationUrl: "https://apple-pay-gateway.apple.com/paymentservices/startSession",
+      domainName: "nawat.studio",
+      displayName: "Nawat Studio",
+    })) as Record<string, unknown>;
+    expect(session).toMatchObject({ domainName: "nawat.studio", displayName: "Nawat Studio" });
+    expect(session.merchantSessionIdentifier).toEqual(expect.any(String));
+    expect(fake.requestsTo("POST", "/v1/applepay/initiate")[0]!.body).toEqual({
+      validation_url: "https://apple-pay-gateway.apple.com/paymentservices/startSession",
+      display_name: "Nawat Studio",
+      domain_name: "nawat.studio",
+      publishable_api_key: "pk_test_moyasar_pub",
+    });
+    await expect(
+      gateway.createApplePaySession({
+        validationUrl: "https://evil.example/x",
+        domainName: "nawat.studio",
+        displayName: "N",
+      }),
+    ).rejects.toMatchObject({ name: "GatewayError", status: 400 });
+  });
+
+  it("completes only an authorised payment (capture) and leaves others untouched", async () => {
+    const paid = await gateway.createPayment(
+      paymentRequest({ method: "apple-pay", applePayToken: token, idempotencyKey: "k-complete" }),
+    );
+    fake.requests.length = 0;
+    expect(
+      await gateway.completePayment(paid, { reference: "NW-240611-0042", amountHalalas: 42_200, vatHalalas: 5_504 }),
+    ).toBe(paid);
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe("Moyasar: failures become GatewayErrors", () => {
+  it("a wrong key: 401 with Moyasar's own words", async () => {
+    const wrong = createMoyasarGateway({ ...keys, secretKey: "sk_test_wrong", apiUrl: fake.url });
+    const error = await wrong.createPayment(paymentRequest()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GatewayError);
+    expect(error).toMatchObject({ gateway: "moyasar", status: 401 });
+    expect((error as Error).message).toContain("authentication_error Invalid authorization credentials");
+    expect((error as Error).message).not.toContain("sk_test_wrong");
+  });
+
+  it("a validation error, a 5xx, a body that is not JSON", async () => {
+    fake.failNext({
+      status: 400,
+      body: { type: "invalid_request_error", message: "Validation Failed", errors: { amount: ["must be an integer"] } },
+    });
+    await expect(gateway.createPayment(paymentRequest())).rejects.toThrow(
+      /HTTP 400: invalid_request_error Validation Failed \{"amount":\["must be an integer"\]\}/,
+    );
+    fake.failNext({ status: 503, body: { type: "api_connection_error", message: "Service unavailable" } });
+    await expect(gateway.fetchPayment("x")).rejects.toMatchObject({ status: 503 });
+    fake.failNext({ status: 200, body: undefined });
+    await expect(gateway.fetchPayment("x")).rejects.toMatchObject({ name: "GatewayError" });
+  });
+
+  it("an amount Moyasar would refuse never leaves the adapter", async () => {
+    await expect(gateway.createPayment(paymentRequest({ amountHalalas: 99 }))).rejects.toBeInstanceOf(GatewayError);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("no answer within the timeout, and no server at all", async () => {
+    fake.failNext({ status: 200, body: {}, delayMs: 2_000 });
+    const started = Date.now();
+    await expect(gateway.fetchPayment("slow")).rejects.toThrow(/no answer within 1000 ms/);
+    expect(Date.now() - started).toBeLessThan(1_900);
+    const nowhere = createMoyasarGateway({ ...keys, apiUrl: "http://127.0.0.1:9" }, { timeoutMs: 1_000 });
+    await expect(nowhere.fetchPayment("x")).rejects.toMatchObject({ name: "GatewayError", status: undefined });
+  });
+});

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { paymentRequest, startWebhookReceiver } from "#tests/fakes/webhook-receiver.ts";
+import { GatewayError, type PaymentGateway } from "../../gateway.ts";
+import { createTabbyGateway } from "./adapter.ts";
+import { startTabbyFake, tabbyTestPhones, type TabbyFake } from "./fake-server.ts";
+
+const config = {
+  secretKey: "sk_test_tabby_secret",
+  merchantCode: "nawat_sa",
+  webhookHeaderName: "X-Nawat-Webhook",
+  webhookHeaderValue: "tabby-shared-header-value",
+};
+let fake: TabbyFake;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let gateway: PaymentGateway;
+const totals = { reference: "NW-240611-0042", amountHalalas: 42_200, vatHalalas: 5_504 };
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  fake = await startTabbyFake({ secretKey: config.secretKey, merchantCode: config.merchantCode });
+  gateway = createTabbyGateway({ ...config, apiUrl: fake.url }, { timeoutMs: 1_000 });
+  // What the README tells the studio to do once: register the webhook with our header.
+  const registered = await fetch(`${fake.url}/api/v1/webhooks`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${config.secretKey}`,
+      "X-Merchant-Code": config.merchantCode,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({
+      url: receiver.url,
+      header: { title: config.webhookHeaderName, value: config.webhookHeaderValue },
+    }),
+  });
+  expect(registered.status).toBe(200);
+});
+afterAll(async () => {
+  await fake.close();
+  await receiver.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+  receiver.received.length = 0;
+});
+
+const tabbyRequest = (phone: string = tabbyTestPhones.success) =>
+  paymentRequest({ method: "tabby", buyer: { name: "Sara Al-Qahtani", email: "otp.success@tabby.ai", phone } });
+
+async function complete(paymentId: string, outcome = "authorize") {
+  const response = await fetch(`${fake.url}/__test/payments/${paymentId}/complete`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ outcome }),
+  });
+  return (await response.json()) as { status: string; redirect: string };
+}
+
+describe("Tabby: pay in 4", () => {
+  it("opens a session with decimal-string amounts and sends the buyer to web_url", async () => {
+    const payment = await gateway.createPayment(tabbyRequest());
+    expect(payment).toMatchObject({
+      status: "requires_action",
+      amountHalalas: 42_200,
+      orderReference: "NW-240611-0042",
+    });
+    expect(payment.redirectUrl).toBe(`${fake.url}/checkout/${payment.providerPaymentId}`);
+    const [sent] = fake.requestsTo("POST", "/api/v2/checkout");
+    expect(sent!.headers.authorization).toBe("Bearer sk_test_tabby_secret");
+    expect(sent!.body).toMatchObject({
+      payment: {
+        amount: "422.00",
+        currency: "SAR",
+        buyer: { name: "Sara Al-Qahtani", email: "otp.success@tabby.ai", phone: "+966500000001" },
+        shipping_address: { city: "Riyadh", zip: "12214" },
+        order: {
+          reference_id: "NW-240611-0042",
+          tax_amount: "55.04",
+          items: [{ title: "Nawat Date Bowl", unit_price: "422.00", quantity: 1 }],
+        },
+      },
+      lang: "ar",
+      merchant_code: "nawat_sa",
+      merchant_urls: paymentRequest().returnUrls,
+    });
+  });
+
+  it("pre-scoring rejection (+966500000002) answers failed with Tabby's rejection_reason", async () => {
+    const payment = await gateway.createPayment(tabbyRequest(tabbyTestPhones.reject));
+    expect(payment).toMatchObject({ status: "failed", failureReason: "not_available" });
+    expect(payment.redirectUrl).toBeUndefined();
+  });
+
+  it("authorised: the webhook with our header is verified, the payment re-read and captured in full, which closes it", async () => {
+    const created = await gateway.createPayment(tabbyRequest());
+    expect((await complete(created.providerPaymentId)).redirect).toContain(paymentRequest().returnUrls.success);
+    const notice = await gateway.verifyWebhook(receiver.received[0]!);
+    expect(notice).toEqual({
+      eventKey: `${created.providerPaymentId}:authorized:0:0`,
+      providerPaymentId: created.providerPaymentId,
+      type: "authorized",
+    });
+    const fetched = await gateway.fetchPayment(notice!.providerPaymentId);
+    expect(fetched).toMatchObject({ status: "authorized", amountHalalas: 42_200 });
+    expect(await gateway.completePayment(fetched, totals)).toMatchObject({ status: "paid" });
+    expect(fake.requestsTo("POST", `/api/v2/payments/${created.providerPaymentId}/captures`)[0]!.body).toMatchObject({
+      amount: "422.00",
+      reference_id: "NW-240611-0042-capture",
+      tax_amount: "55.04",
+    });
+    // A retried capture with the same reference takes nothing twice.
+    expect(await gateway.completePayment(fetched, totals)).toMatchObject({ status: "paid" });
+    expect(fake.payments.get(created.providerPaymentId)!.captures).toHaveLength(1);
+    // Tabby notifies `authorized` again with the capture, then `closed`: three distinct events.
+    const notices = await Promise.all(receiver.received.map((webhook) => gateway.verifyWebhook(webhook)));
+    const keys = notices.map((notice) => notice?.eventKey);
+    expect(keys).toEqual([
+      `${created.providerPaymentId}:authorized:0:0`,
+      `${created.providerPaymentId}:authorized:1:0`,
+      `${created.providerPaymentId}:closed:1:0`,
+    ]);
+  });
+
+  it("refunds a closed payment, then reads it refunded", async () => {
+    const created = await gateway.createPayment(tabbyRequest());
+    await complete(created.providerPaymentId);
+    await gateway.completePayment(await gateway.fetchPayment(created.providerPaymentId), totals);
+    expect(await gateway.refundPayment(created.providerPaymentId, 42_200, "returned")).toMatchObject({
+      status: "refunded",
+      refundedHalalas: 42_200,
+    });
+    expect(fake.requestsTo("POST", `/api/v2/payments/${created.providerPaymentId}/refunds`)[0]!.body).toMatchObject({
+      amount: "422.00",
+      reason: "returned",
+    });
+  });
+
+  it("rejected after the page, expired, and closed uncaptured by the expiry job", async () => {
+    const rejected = await gateway.createPayment(tabbyRequest());
+    await complete(rejected.providerPaymentId, "reject");
+    expect(await gateway.fetchPayment(rejected.providerPaymentId)).toMatchObject({ status: "failed" });
+
+    const expired = await gateway.createPayment(tabbyRequest());
+    await complete(expired.providerPaymentId, "expire");
+    expect(await gateway.fetchPayment(expired.providerPaymentId)).toMatchObject({ status: "expired" });
+
+    const created = await gateway.createPayment(tabbyRequest());
+    expect(await gateway.cancelPayment(created.providerPaymentId)).toMatchObject({ status: "requires_action" });
+    expect(fake.requestsTo("POST", `/api/v2/payments/${created.providerPaymentId}/close`)).toHaveLength(0);
+    await complete(created.providerPaymentId);
+    expect(await gateway.cancelPayment(created.providerPaymentId)).toMatchObject({ status: "cancelled" });
+    expect(fake.requestsTo("POST", `/api/v2/payments/${created.providerPaymentId}/close`)).toHaveLength(1);
+  });
+
+  it("refuses webhooks without the registered header value", async () => {
+    const body = { id: "p-1", status: "authorized", captures: [], refunds: [] };
+    expect(await gateway.verifyWebhook({ headers: {}, query: {}, body })).toBeNull();
+    expect(
+      await gateway.verifyWebhook({ headers: { "x-nawat-webhook": "tabby-shared-header-valuE" }, query: {}, body }),
+    ).toBeNull();
+    expect(
+      await gateway.verifyWebhook({ headers: { "x-nawat-webhook": config.webhookHeaderValue }, query: {}, body }),
+    ).toEqual({
+      eventKey: "p-1:authorized:0:0",
+      providerPaymentId: "p-1",
+      type: "authorized",
+    });
+  });
+
+  it("has no Apple Pay", async () => {
+    await expect(
+      gateway.createApplePaySession({
+        validationUrl: "https://apple-pay-gateway.apple.com/x",
+        domainName: "d",
+        displayName: "n",
+      }),
+    ).rejects.toBeInstanceOf(GatewayError);
+  });
+});
+
+describe("Tabby: failures become GatewayErrors", () => {
+  it("a wrong key, a bad merchant code, a 5xx, a timeout", async () => {
+    const wrongKey = createTabbyGateway({ ...config, secretKey: "sk_test_other", apiUrl: fake.url });
+    await expect(wrongKey.createPayment(tabbyRequest())).rejects.toMatchObject({ gateway: "tabby", status: 401 });
+    const wrongMerchant = createTabbyGateway({ ...config, merchantCode: "someone", apiUrl: fake.url });
+    await expect(wrongMerchant.createPayment(tabbyRequest())).rejects.toThrow(/HTTP 400: .*merchant_code/);
+    fake.failNext({ status: 500, body: { status: "error", error: "internal" } });
+    await expect(gateway.fetchPayment("p-1")).rejects.toMatchObject({ status: 500 });
+    fake.failNext({ status: 200, body: {}, delayMs: 2_000 });
+    await expect(gateway.fetchPayment("p-1")).rejects.toThrow(/no answer within 1000 ms/);
+  });
+});

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { paymentRequest, startWebhookReceiver } from "#tests/fakes/webhook-receiver.ts";
+import { GatewayError, type PaymentGateway } from "../../gateway.ts";
+import { createTamaraGateway } from "./adapter.ts";
+import { signTamaraToken, startTamaraFake, tamaraTestPhones, type TamaraFake } from "./fake-server.ts";
+
+const keys = { apiToken: "tamara-api-token-1", notificationToken: "tamara-notification-token-1" };
+let fake: TamaraFake;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let gateway: PaymentGateway;
+const totals = { reference: "NW-240611-0042", amountHalalas: 42_200, vatHalalas: 5_504 };
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  fake = await startTamaraFake(keys);
+  gateway = createTamaraGateway({ ...keys, apiUrl: fake.url }, { timeoutMs: 1_000 });
+});
+afterAll(async () => {
+  await fake.close();
+  await receiver.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+  receiver.received.length = 0;
+  fake.webhookMode = { duplicate: false, hold: false };
+});
+
+const tamaraRequest = (phone: string = `+966${tamaraTestPhones.approve}`) =>
+  paymentRequest({
+    method: "tamara",
+    notificationUrl: receiver.url,
+    buyer: { name: "Sara Al-Qahtani", email: "sara@example.sa", phone },
+  });
+
+async function complete(orderId: string, outcome?: string) {
+  const response = await fetch(`${fake.url}/__test/checkout/${orderId}/complete`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(outcome ? { outcome } : {}),
+  });
+  return (await response.json()) as { status: string; redirect: string };
+}
+
+describe("Tamara: four instalments", () => {
+  it("opens a checkout with the documented body (amounts in riyals) and sends the buyer to checkout_url", async () => {
+    const payment = await gateway.createPayment(tamaraRequest());
+    expect(payment).toMatchObject({
+      status: "requires_action",
+      amountHalalas: 42_200,
+      orderReference: "NW-240611-0042",
+    });
+    expect(payment.redirectUrl).toBe(`${fake.url}/checkout/${payment.providerPaymentId}`);
+    const [sent] = fake.requestsTo("POST", "/checkout");
+    expect(sent!.headers.authorization).toBe("Bearer tamara-api-token-1");
+    expect(sent!.body).toMatchObject({
+      order_reference_id: "NW-240611-0042",
+      total_amount: { amount: 422, currency: "SAR" },
+      tax_amount: { amount: 55.04, currency: "SAR" },
+      shipping_amount: { amount: 0, currency: "SAR" },
+      items: [{ reference_id: "nawat", quantity: 1, unit_price: { amount: 422, currency: "SAR" } }],
+      consumer: { first_name: "Sara", last_name: "Al-Qahtani", email: "sara@example.sa", phone_number: "544337866" },
+      shipping_address: { city: "Riyadh", country_code: "SA", line1: "7420 Olaya Street" },
+      merchant_url: { notification: receiver.url },
+      payment_type: "PAY_BY_INSTALMENTS",
+      instalments: 4,
+      country_code: "SA",
+      locale: "ar_SA",
+    });
+  });
+
+  it("approved by the test phone: the signed notification is verified, the order re-read, authorised, then paid", async () => {
+    const created = await gateway.createPayment(tamaraRequest());
+    const page = await complete(created.providerPaymentId);
+    expect(page.redirect).toBe(paymentRequest().returnUrls.success);
+
+    const [approved] = receiver.received;
+    const notice = await gateway.verifyWebhook(approved!);
+    expect(notice).toEqual({
+      eventKey: `${created.providerPaymentId}:order_approved`,
+      providerPaymentId: created.providerPaymentId,
+      type: "order_approved",
+    });
+    // The JWT does not cover the body: the adapter's caller reads the order again before acting.
+    const fetched = await gateway.fetchPayment(notice!.providerPaymentId);
+    expect(fetched).toMatchObject({ status: "authorized", amountHalalas: 42_200, orderReference: "NW-240611-0042" });
+    expect(await gateway.completePayment(fetched, totals)).toMatchObject({ status: "paid" });
+    expect(fake.requestsTo("POST", `/orders/${created.providerPaymentId}/authorise`)).toHaveLength(1);
+    // A second authorise (a duplicate notification) is refused by Tamara and read as the order's state.
+    expect(await gateway.completePayment(fetched, totals)).toMatchObject({ status: "paid" });
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "paid" });
+    expect(receiver.received.map((webhook) => (webhook.body as { event_type: string }).event_type)).toEqual([
+      "order_approved",
+      "order_authorised",
+    ]);
+  });
+
+  it("declined by the test phone", async () => {
+    const created = await gateway.createPayment(tamaraRequest(`+966${tamaraTestPhones.decline}`));
+    expect((await complete(created.providerPaymentId)).redirect).toBe(paymentRequest().returnUrls.failure);
+    expect((await gateway.verifyWebhook(receiver.received[0]!))?.type).toBe("order_declined");
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({
+      status: "failed",
+      failureReason: "declined",
+    });
+  });
+
+  it("reads expired and cancelled checkouts; cancelling a new one asks Tamara nothing more", async () => {
+    const expiring = await gateway.createPayment(tamaraRequest());
+    await complete(expiring.providerPaymentId, "expire");
+    expect(await gateway.fetchPayment(expiring.providerPaymentId)).toMatchObject({ status: "expired" });
+
+    const fresh = await gateway.createPayment(tamaraRequest());
+    expect(await gateway.cancelPayment(fresh.providerPaymentId)).toMatchObject({ status: "requires_action" });
+    expect(fake.requestsTo("POST", `/orders/${fresh.providerPaymentId}/cancel`)).toHaveLength(0);
+
+    const approved = await gateway.createPayment(tamaraRequest());
+    await complete(approved.providerPaymentId);
+    expect(await gateway.cancelPayment(approved.providerPaymentId)).toMatchObject({ status: "cancelled" });
+    expect(fake.requestsTo("POST", `/orders/${approved.providerPaymentId}/cancel`)[0]!.body).toEqual({
+      total_amount: { amount: 422, currency: "SAR" },
+    });
+  });
+
+  it("refunds through simplified-refund, in riyals, with the reason as comment", async () => {
+    const created = await gateway.createPayment(tamaraRequest());
+    await complete(created.providerPaymentId);
+    await gateway.completePayment(await gateway.fetchPayment(created.providerPaymentId), totals);
+    const refunded = await gateway.refundPayment(created.providerPaymentId, 42_200, "returned");
+    expect(refunded).toMatchObject({ status: "refunded", refundedHalalas: 42_200 });
+    expect(fake.requestsTo("POST", `/payments/simplified-refund/${created.providerPaymentId}`)[0]!.body).toEqual({
+      total_amount: { amount: 422, currency: "SAR" },
+      comment: "returned",
+    });
+  });
+
+  it("has no Apple Pay", async () => {
+    await expect(
+      gateway.createApplePaySession({
+        validationUrl: "https://apple-pay-gateway.apple.com/x",
+        domainName: "d",
+        displayName: "n",
+      }),
+    ).rejects.toBeInstanceOf(GatewayError);
+  });
+});
+
+describe("Tamara: notifications", () => {
+  const body = {
+    order_id: "o-1",
+    order_reference_id: "NW-1",
+    order_number: "NW-1",
+    event_type: "order_approved",
+    data: [],
+  };
+  const seconds = Math.floor(Date.now() / 1000);
+
+  it("accepts the token from the Authorization header or the tamaraToken query parameter", async () => {
+    const token = await signTamaraToken(keys.notificationToken, { iat: seconds, exp: seconds + 600 });
+    const expected = { eventKey: "o-1:order_approved", providerPaymentId: "o-1", type: "order_approved" };
+    expect(await gateway.verifyWebhook({ headers: { authorization: `Bearer ${token}` }, query: {}, body })).toEqual(
+      expected,
+    );
+    expect(await gateway.verifyWebhook({ headers: {}, query: { tamaraToken: token }, body })).toEqual(expected);
+  });
+
+  it("refuses a missing, foreign-signed, expired or non-HS256 token", async () => {
+    const foreign = await signTamaraToken("someone-else", { exp: seconds + 600 });
+    const expired = await signTamaraToken(keys.notificationToken, { exp: seconds - 600 });
+    const otherAlg = await signTamaraToken(keys.notificationToken, { exp: seconds + 600 }, "HS384");
+    expect(await gateway.verifyWebhook({ headers: {}, query: {}, body })).toBeNull();
+    for (const token of [foreign, expired, otherAlg]) {
+      expect(
+        await gateway.verifyWebhook({ headers: { authorization: `Bearer ${token}` }, query: {}, body }),
+      ).toBeNull();
+      expect(await gateway.verifyWebhook({ headers: {}, query: { tamaraToken: token }, body })).toBeNull();
+    }
+  });
+});
+
+describe("Tamara: failures become GatewayErrors", () => {
+  it("a wrong token, a validation error with Tamara's words, a 5xx, a timeout", async () => {
+    const wrong = createTamaraGateway({ ...keys, apiToken: "nope-nope", apiUrl: fake.url });
+    await expect(wrong.createPayment(tamaraRequest())).rejects.toMatchObject({ gateway: "tamara", status: 401 });
+    fake.failNext({
+      status: 400,
+      body: { message: "Invalid request", errors: [{ error_code: "invalid_phone_number" }] },
+    });
+    await expect(gateway.createPayment(tamaraRequest())).rejects.toThrow(
+      /HTTP 400: Invalid request .*invalid_phone_number/,
+    );
+    fake.failNext({ status: 502, body: { message: "Bad gateway" } });
+    await expect(gateway.fetchPayment("o-1")).rejects.toMatchObject({ status: 502 });
+    fake.failNext({ status: 200, body: {}, delayMs: 2_000 });
+    await expect(gateway.fetchPayment("o-1")).rejects.toThrow(/no answer within 1000 ms/);
+  });
+
+  it("an unknown order: 404", async () => {
+    await expect(gateway.fetchPayment("missing")).rejects.toMatchObject({ status: 404 });
+  });
+});
