@@ -81,7 +81,8 @@ export const arMessages: Catalog<EnglishMessages> = {
     methodMismatch: "بدأت هذه العملية بوسيلة دفع مختلفة.",
     applePayToken: "لم تصلنا بيانات الدفع من Apple Pay بشكل صحيح. يُرجى المحاولة مرة أخرى.",
     tabby: {
-      notAvailable: "نأسف، تابي غير قادرة على الموافقة على هذه العملية. يُرجى استخدام طريقة دفع أخرى.",
+      // Tabby's own rejection text (its checkout guide and SDK), kept word for word: not the site's يُرجى.
+      notAvailable: "نأسف، تابي غير قادرة على الموافقة على هذه العملية. الرجاء استخدام طريقة دفع أخرى.",
       amountTooHigh:
         "قيمة الطلب تفوق الحد الأقصى المسموح به حاليًا مع تابي. يُرجى تخفيض قيمة السلة أو استخدام وسيلة دفع أخرى.",
       amountTooLow:
