@@ -14,7 +14,12 @@ describe("translate", () => {
   });
 
   it("writes fractions with the Arabic decimal separator", () => {
-    const arabic = translate("ar", "fontAnalysis.errors.pixels", { width: 9000, height: 4500, megapixels: 40.5, max: 16 });
+    const arabic = translate("ar", "fontAnalysis.errors.pixels", {
+      width: 9000,
+      height: 4500,
+      megapixels: 40.5,
+      max: 16,
+    });
     expect(arabic).toContain("٩٠٠٠ × ٤٥٠٠، ٤٠٫٥ ميغابكسل");
     expect(arabic).toContain("لا تتجاوز ١٦ ميغابكسل");
   });

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { catalog } from "#content/catalog.ts";
 import type { Lang } from "../lang.ts";
-import { LEAD_LIMITS, emailField, honeypotField, nameField, optionalText, phoneText, requiredText } from "./lead-fields.ts";
+import {
+  LEAD_LIMITS,
+  emailField,
+  honeypotField,
+  nameField,
+  optionalText,
+  phoneText,
+  requiredText,
+} from "./lead-fields.ts";
 
 /** One choice of a wizard select, with its label in both languages (spec §3). */
 export type ProposalOption<V extends string> = { value: V; label: Record<Lang, string> };

@@ -10,7 +10,14 @@ import {
   proposalOptionLabel,
   type ProposalRequest,
 } from "#shared/schemas/proposal-request.ts";
-import { isolated, ltr, oneLine, type EmailBlock, type EmailContent, type Inline } from "../notifications/email-content.ts";
+import {
+  isolated,
+  ltr,
+  oneLine,
+  type EmailBlock,
+  type EmailContent,
+  type Inline,
+} from "../notifications/email-content.ts";
 import { studio } from "#content/studio.ts";
 
 /** The studio's details the e-mails show (configuration, DESIGN D13). */

@@ -45,6 +45,21 @@ export function isolated(text: string): Inline {
   return { text, isolate: true };
 }
 
+/**
+ * A catalog text with its placeholders filled by runs, so a value inside a sentence keeps its
+ * isolation: `fill("فاتورتك رقم {number} جاهزة", { number: ltr("INV-000042") })`. A placeholder
+ * without a value stays as written.
+ */
+export function fill(text: string, params: Record<string, Inline>): Inline[] {
+  return text
+    .split(/(\{\w+\})/)
+    .filter((part) => part !== "")
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      return name !== undefined && name in params ? params[name]! : part;
+    });
+}
+
 /** A subject or header value on one line, whatever a visitor typed into a field. */
 export function oneLine(value: string): string {
   return value

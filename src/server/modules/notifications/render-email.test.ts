@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { verificationEmail } from "#server/modules/accounts/account-emails.ts";
 import { leadAcknowledgement, studioLeadNotification, type ProposalLead } from "#server/modules/leads/lead-emails.ts";
-import { isolated, ltr, type EmailContent } from "./email-content.ts";
+import { fill, isolated, ltr, type EmailContent } from "./email-content.ts";
 import { renderEmail } from "./render-email.tsx";
 
 const LRI = "\u2066";
@@ -31,6 +31,17 @@ describe("the plain-text part of an e-mail", () => {
     expect(mail.text).toContain(`${LRI}info@nawat.studio${PDI}`);
     expect(mail.html).toContain('<bdi dir="ltr">ORD-K7Q2M4XA</bdi>');
     expect(mail.html).toContain("<bdi>٤٢٢ ريال</bdi>");
+  });
+
+  it("isolates a value filled into a sentence", () => {
+    const mail = renderEmail({
+      ...content("ar"),
+      blocks: [
+        { type: "paragraph", content: fill("فاتورتك رقم {number} جاهزة، {missing}.", { number: ltr("INV-000042") }) },
+      ],
+    });
+    expect(mail.text).toContain(`فاتورتك رقم ${LRI}INV-000042${PDI} جاهزة، {missing}.`);
+    expect(mail.html).toContain('فاتورتك رقم <bdi dir="ltr">INV-000042</bdi> جاهزة');
   });
 
   it("adds no invisible characters to an English e-mail, whose values already run its way", () => {

@@ -73,11 +73,7 @@ export function FeatureCards(props: {
           <p className="text-sm text-ink-soft">{f.customize.needsImage}</p>
         )}
       </Card>
-      <Card
-        icon={<LibraryIcon />}
-        title={f.library.title}
-        body={props.libraryBody ?? f.library.bodyLoading}
-      >
+      <Card icon={<LibraryIcon />} title={f.library.title} body={props.libraryBody ?? f.library.bodyLoading}>
         <button
           type="button"
           className="btn-outline"

@@ -184,7 +184,12 @@ describe("a sign in two scripts", () => {
 
   it("orders the names by the family's own script when the server gives it", () => {
     // Latin text named as an Arabic family (its Latin letters): the Arabic page still leads with the Arabic name.
-    const arabicFamily: FontAnalysis = { ...sign.otherScript!, fontFamily: "Amiri", fontFamilyAr: "الأميري", familyScript: "arabic" };
+    const arabicFamily: FontAnalysis = {
+      ...sign.otherScript!,
+      fontFamily: "Amiri",
+      fontFamilyAr: "الأميري",
+      familyScript: "arabic",
+    };
     expect(describeAnalysis(arabicFamily, "ar", ar).family).toBe("الأميري");
     const latinFamily: FontAnalysis = { ...analysis, familyScript: "latin" };
     expect(describeAnalysis(latinFamily, "ar", ar).family).toBe("Amiri");

@@ -14,6 +14,7 @@ export function familyNames(
   family: { name: string; nameAr: string; script?: TextScript | undefined },
   lang: Lang,
 ): FamilyNames {
-  if (lang === "ar" && family.script !== "latin") return { name: family.nameAr, other: family.name, otherScript: "latin" };
+  if (lang === "ar" && family.script !== "latin")
+    return { name: family.nameAr, other: family.name, otherScript: "latin" };
   return { name: family.name, other: family.nameAr, otherScript: "arabic" };
 }
