@@ -32,7 +32,7 @@ export const services = [
     descriptionEn:
       "Precise 3D prints for models, parts and small series, in materials chosen for the job: fine resin for presentation models, tough polymers for working parts. We check and prepare your files, print in our Riyadh studio and finish each piece by hand when it needs it.",
     descriptionAr:
-      "طباعة ثلاثية الأبعاد دقيقة للمجسّمات والقطع والدفعات الصغيرة، بخامات نختارها بحسب الغرض: راتنج ناعم لمجسّمات العرض، وبوليمرات متينة للقطع العاملة. نراجع ملفاتك ونجهّزها للطباعة، ونطبعها في مرسمنا بالرياض، ونشطّب كل قطعة يدويًا متى احتاجت إلى ذلك.",
+      "طباعة ثلاثية الأبعاد دقيقة للمجسّمات والقطع والدفعات الصغيرة، بخامات نختارها بحسب الغرض: راتنج ناعم لمجسّمات العرض، وبوليمرات متينة للقطع العاملة. نراجع ملفاتك ونجهّزها للطباعة، ونطبعها في مشغلنا بالرياض، ونشطّب كل قطعة يدويًا متى احتاجت إلى ذلك.",
   },
   {
     id: 4,
@@ -52,7 +52,7 @@ export const services = [
     descriptionEn:
       "We turn an approved design into finished pieces: sourcing walnut and other materials, working with trusted local workshops and craftsmen, checking quality piece by piece, and packaging for gifting or retail. From a limited run of corporate gifts to a full production batch.",
     descriptionAr:
-      "نحوّل التصميم المعتمد إلى قطع مكتملة: نوفّر خشب الجوز وسائر الخامات، ونعمل مع ورش وحرفيين محليين نثق بهم، ونفحص الجودة قطعةً قطعة، ونغلّف المنتج للإهداء أو للبيع. من دفعة محدودة من هدايا الشركات إلى إنتاج كامل.",
+      "نحوّل التصميم المعتمد إلى قطع مكتملة: نوفّر خشب الجوز وسائر الخامات، ونعمل مع مشاغل وحرفيين محليين نثق بهم، ونفحص الجودة قطعةً قطعة، ونغلّف المنتج للإهداء أو للبيع. من دفعة محدودة من هدايا الشركات إلى إنتاج كامل.",
   },
 ] as const;
 

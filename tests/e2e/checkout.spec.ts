@@ -47,7 +47,7 @@ const words = {
     city: "المدينة",
     district: "الحي",
     street: "الشارع",
-    success: "تم طلبك بنجاح!",
+    success: "اكتمل طلبك بنجاح!",
     failed: "لم تتم عملية الدفع",
     nameRequired: "",
     phoneInvalid: "",

@@ -24,6 +24,9 @@ const languages = [
       learnMore: "Learn More",
       request: "Request Service",
       whatsapp: "WhatsApp Direct Message",
+      // The spec's prefilled message, naming the service by its English title.
+      whatsappMessage: (service: (typeof services)[number]) =>
+        `Hello! I'm interested in your ${service.titleEn} service. Could you please provide more information?`,
       dialog: "Request Service",
       name: "Name",
       firmName: "Firm name",
@@ -76,6 +79,9 @@ const languages = [
       learnMore: "اعرف المزيد",
       request: "اطلب الخدمة",
       whatsapp: "راسلنا مباشرة عبر واتساب",
+      // The same message in Arabic from an Arabic page, naming the service by its Arabic title.
+      whatsappMessage: (service: (typeof services)[number]) =>
+        `مرحبًا! أودّ الاستفسار عن خدمة «${service.titleAr}» لديكم. هل يمكنكم تزويدي بمزيد من المعلومات؟`,
       dialog: "طلب خدمة",
       name: "الاسم",
       firmName: "اسم الشركة",
@@ -83,7 +89,7 @@ const languages = [
       contactNumber: "رقم التواصل",
       send: "إرسال الطلب",
       sent: "وصلنا طلبك بنجاح!",
-      sentBody: "سنعود إليك خلال ٢٤ ساعة.",
+      sentBody: "سنتواصل معك خلال ٢٤ ساعة.",
       failed: "تعذّر إرسال الطلب",
       nameRequired: "الاسم مطلوب",
       firmRequired: "اسم الشركة مطلوب",
@@ -217,7 +223,7 @@ for (const l of languages) {
       await expect(dialog.getByTestId("service-description")).toHaveText(
         l.lang === "ar" ? second.descriptionAr : second.descriptionEn,
       );
-      const message = `Hello! I'm interested in your ${second.titleEn} service. Could you please provide more information?`;
+      const message = l.services.whatsappMessage(second);
       const whatsapp = dialog.getByRole("link", { name: new RegExp(l.services.whatsapp) });
       await expect(whatsapp).toHaveAttribute("href", `https://wa.me/966500000000?text=${encodeURIComponent(message)}`);
       await expect(whatsapp).toHaveAttribute("target", "_blank");

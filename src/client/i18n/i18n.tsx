@@ -1,5 +1,6 @@
 import { createContext, use, useMemo, type ReactNode } from "react";
 import type { EnglishFrame } from "#shared/i18n/en-frame.ts";
+import { formatParams } from "#shared/i18n/format.ts";
 import type { MessageKey } from "#shared/i18n/message-key.ts";
 import { interpolate, lookup, type Catalog, type Params } from "#shared/i18n/types.ts";
 import { directionOf, type Direction, type Lang } from "#shared/lang.ts";
@@ -25,7 +26,8 @@ export function I18nProvider(props: { lang: Lang; messages: Messages; children: 
     () => ({
       lang,
       dir: directionOf(lang),
-      t: (key, params) => interpolate(lookup(messages, key) ?? lookup(formMessages, key) ?? key, params),
+      t: (key, params) =>
+        interpolate(lookup(messages, key) ?? lookup(formMessages, key) ?? key, params && formatParams(params, lang)),
       pick: (copy) => copy[lang],
     }),
     [lang, messages, formMessages],

@@ -27,7 +27,7 @@ const ar: Catalog<typeof en> = {
     buyNow: "اشترِ الآن",
     newTab: "(يفتح المتجر في تبويب جديد)",
     wishlist: "أضف إلى المفضلة",
-    wishlisted: "في قائمة مفضلتك",
+    wishlisted: "في مفضلتك",
     added: "أُضيف إلى المفضلة",
     addedBody: `حفظنا «${record.name}» على هذا الجهاز.`,
     addedAccountBody: `حفظنا «${record.name}» في حسابك.`,

@@ -116,7 +116,7 @@ export const arFrame: Catalog<EnglishFrame> = {
     },
     account: {
       title: `حسابي | ${studio.name.ar}`,
-      description: `بياناتك وكلمة مرورك وقائمة مفضلتك في ${studio.name.ar}.`,
+      description: `بياناتك وكلمة مرورك ومفضلتك في ${studio.name.ar}.`,
     },
     terms: {
       title: `شروط الاستخدام | ${studio.name.ar}`,
@@ -124,7 +124,7 @@ export const arFrame: Catalog<EnglishFrame> = {
     },
     privacy: {
       title: `سياسة الخصوصية | ${studio.name.ar}`,
-      description: `ما يجمعه ${studio.name.ar} من بياناتك، ولماذا، وكم نحتفظ بها، وكيف تتواصل معنا.`,
+      description: `ما يجمعه ${studio.name.ar} من بياناتك، ولماذا، ومدة الاحتفاظ بها، وكيف تتواصل معنا.`,
     },
     admin: {
       title: `لوحة الإدارة | ${studio.name.ar}`,

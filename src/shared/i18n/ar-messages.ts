@@ -6,7 +6,7 @@ export const arMessages: Catalog<EnglishMessages> = {
   fontAnalysis: {
     image: {
       required: "اختر صورة لتحليلها.",
-      invalid: "أرسل الصورة بصيغة رابط بيانات (data:image/...;base64,...).",
+      invalid: "أرسل الصورة بصيغة رابط بيانات (data:image/…;base64,…).",
       type: "اختر ملف صورة (PNG أو JPEG أو WebP).",
     },
     box: {
@@ -68,7 +68,7 @@ export const arMessages: Catalog<EnglishMessages> = {
     building: { invalid: "رقم المبنى أربعة أرقام" },
     postalCode: { invalid: "الرمز البريدي خمسة أرقام" },
     paymentMethod: { invalid: "يُرجى اختيار طريقة الدفع." },
-    quantity: { invalid: "الكمية المتاحة قطعة واحدة." },
+    quantity: { invalid: "يمكن طلب قطعة واحدة فقط في كل طلب." },
     amount: { mismatch: "المبلغ لا يطابق سعر هذا المنتج. حدّث الصفحة ثم حاول مجددًا." },
     currency: { invalid: "الأسعار بالريال السعودي." },
     reference: { required: "أدخل رقم طلبك" },
@@ -77,10 +77,11 @@ export const arMessages: Catalog<EnglishMessages> = {
     declined: "رُفضت عملية الدفع. جرّب بطاقة أخرى أو وسيلة دفع مختلفة.",
     paymentFailed: "حدث خطأ أثناء معالجة الدفع. يُرجى المحاولة مرة أخرى.",
     gatewayError: "حدث خطأ في النظام. يُرجى المحاولة مرة أخرى.",
-    methodUnavailable: "وسيلة الدفع هذه غير متاحة حاليًا، اختر وسيلة أخرى من فضلك.",
+    methodUnavailable: "وسيلة الدفع هذه غير متاحة حاليًا. يُرجى اختيار وسيلة أخرى.",
     methodMismatch: "بدأت هذه العملية بوسيلة دفع مختلفة.",
     applePayToken: "لم تصلنا بيانات الدفع من Apple Pay بشكل صحيح. يُرجى المحاولة مرة أخرى.",
     tabby: {
+      // Tabby's own rejection text (its checkout guide and SDK), kept word for word: not the site's يُرجى.
       notAvailable: "نأسف، تابي غير قادرة على الموافقة على هذه العملية. الرجاء استخدام طريقة دفع أخرى.",
       amountTooHigh:
         "قيمة الطلب تفوق الحد الأقصى المسموح به حاليًا مع تابي. يُرجى تخفيض قيمة السلة أو استخدام وسيلة دفع أخرى.",
@@ -156,9 +157,9 @@ export const arMessages: Catalog<EnglishMessages> = {
     tooManySignUps: "أُنشئت حسابات كثيرة من هذا الاتصال. يُرجى المحاولة لاحقًا.",
     tooManyRequests: "طلبات كثيرة في وقت قصير. انتظر بضع دقائق ثم حاول مجددًا.",
     invalidToken: "هذا الرابط غير صالح أو سبق استخدامه أو انتهت صلاحيته. اطلب رابطًا جديدًا.",
-    verificationSent: "أرسلنا رابط التحقق إلى بريدك الإلكتروني.",
-    emailVerified: "تم التحقق من بريدك الإلكتروني.",
-    alreadyVerified: "بريدك الإلكتروني مُتحقَّق منه مسبقًا.",
+    verificationSent: "أرسلنا رابط التأكيد إلى بريدك الإلكتروني.",
+    emailVerified: "تم تأكيد بريدك الإلكتروني.",
+    alreadyVerified: "سبق تأكيد بريدك الإلكتروني.",
     resetSent:
       "إن كان هناك حساب بهذا البريد الإلكتروني، فقد أرسلنا إليه رابطًا لإعادة تعيين كلمة المرور، صالحًا لمدة ٣٠ دقيقة.",
     busy: "يسجّل عدد كبير من العملاء دخولهم الآن. يُرجى المحاولة بعد لحظات.",
@@ -169,7 +170,7 @@ export const arMessages: Catalog<EnglishMessages> = {
     currentPassword: { required: "أدخل كلمة المرور الحالية", incorrect: "كلمة المرور الحالية غير صحيحة." },
     wishlist: {
       invalid: "هذا المنتج غير موجود في الكتالوج.",
-      tooMany: "تتسع قائمة الأمنيات لـ ١٠٠ منتج كحد أقصى.",
+      tooMany: "تتسع المفضلة لـ ١٠٠ منتج كحد أقصى.",
     },
     updated: "تم حفظ بياناتك.",
     passwordChanged: "تم تغيير كلمة المرور، وسُجّل خروجك من أجهزتك الأخرى.",
@@ -197,7 +198,7 @@ export const arMessages: Catalog<EnglishMessages> = {
     notFoundImage: "لا توجد صورة أو مقطع فيديو بهذا الاسم.",
     notFoundFont: "لا توجد عائلة خطوط بهذا المعرّف.",
     unauthorized: "سجّل الدخول للمتابعة.",
-    forbidden: "ليست لديك صلاحية الوصول إلى هذا.",
+    forbidden: "ليست لديك صلاحية الوصول إلى هذه الصفحة.",
     forbiddenOrigin: "لا نقبل الطلبات الواردة من موقع آخر.",
     badUrl: "عنوان الطلب ليس رابطًا صالحًا.",
     uriTooLong: "عنوان الطلب أطول من المسموح.",

@@ -1,5 +1,16 @@
-import { describe, expect, it } from "vitest";
-import { formatDate, formatDuration, formatNumber, formatPercent, formatPrice, localizeDigits } from "./format.ts";
+import { describe, expect, it, vi } from "vitest";
+import {
+  formatDate,
+  formatDuration,
+  formatList,
+  formatNumber,
+  formatParams,
+  formatPercent,
+  formatPrice,
+  formatRiyadhDateTime,
+  latinDigits,
+  localizeDigits,
+} from "./format.ts";
 
 describe("formatPrice", () => {
   it("shows SAR with Latin digits in English", () => {
@@ -41,6 +52,77 @@ describe("formatDate", () => {
     const arabic = formatDate(date, "ar", { dateStyle: "long", timeZone: "UTC" });
     expect(arabic).toContain("٢٠٢٦");
     expect(arabic).not.toMatch(/[0-9]/);
+  });
+});
+
+describe("the calendar of Arabic dates", () => {
+  const date = new Date(Date.UTC(2026, 10, 22, 12));
+
+  it("is Gregorian with Arabic-Indic digits", () => {
+    expect(formatDate(date, "ar", { dateStyle: "long", timeZone: "UTC" })).toBe("٢٢ نوفمبر ٢٠٢٦");
+    expect(formatDate(date, "ar", { dateStyle: "full", timeZone: "UTC" })).toContain("نوفمبر ٢٠٢٦");
+    expect(formatDate(date, "ar", { day: "numeric", month: "short", timeZone: "UTC" })).toBe("٢٢ نوفمبر");
+  });
+
+  it("stays Gregorian where ar-SA alone means the Hijri calendar (older browsers)", () => {
+    // Such a runtime, simulated: a locale that names no calendar gets Umm al-Qura.
+    const Real = Intl.DateTimeFormat;
+    const hijriByDefault = (tag: string) =>
+      !tag.startsWith("ar-SA") || tag.includes("-ca-")
+        ? tag
+        : tag.includes("-u-")
+          ? tag.replace("-u-", "-u-ca-islamic-umalqura-")
+          : `${tag}-u-ca-islamic-umalqura`;
+    // A function, not an arrow: format.ts calls it with `new`.
+    const spy = vi.spyOn(Intl, "DateTimeFormat").mockImplementation(function (locales, options) {
+      return new Real(hijriByDefault(String(locales)), options);
+    });
+    try {
+      // Options no other test uses, so format.ts builds its formatter under the simulation.
+      const options: Intl.DateTimeFormatOptions = { dateStyle: "long", timeZone: "Asia/Tokyo" };
+      const hijri = new Intl.DateTimeFormat("ar-SA-u-nu-arab", options);
+      expect(hijri.resolvedOptions().calendar).toBe("islamic-umalqura");
+      expect(hijri.format(date)).toMatch(/١٤٤٨/);
+
+      expect(formatDate(date, "ar", options)).toBe("٢٢ نوفمبر ٢٠٢٦");
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("writes the e-mails' Riyadh time in the same calendar", () => {
+    const arabic = formatRiyadhDateTime(date, "ar");
+    expect(arabic).toContain("٢٢ نوفمبر ٢٠٢٦");
+    expect(arabic).toContain("٣:٠٠");
+    expect(formatRiyadhDateTime(date, "en")).toBe("22 November 2026 at 15:00");
+  });
+});
+
+describe("latinDigits", () => {
+  it("reads Arabic-Indic, Persian and mixed digits as Western digits, and leaves the rest", () => {
+    expect(latinDigits("١٢٣٤")).toBe("1234");
+    expect(latinDigits("۱۲۳۴۵")).toBe("12345");
+    expect(latinDigits("١2۳4")).toBe("1234");
+    expect(latinDigits("٠٥٥ ١٢٣ ٤٥٦٧")).toBe("055 123 4567");
+    expect(latinDigits("مبنى ٧")).toBe("مبنى 7");
+    expect(latinDigits("0123456789")).toBe("0123456789");
+  });
+});
+
+describe("formatParams and formatList", () => {
+  it("writes numbers in the language's digits and leaves text alone", () => {
+    expect(formatParams({ width: 8000, height: 6000, name: "photo 1.png" }, "ar")).toEqual({
+      width: "٨٠٠٠",
+      height: "٦٠٠٠",
+      name: "photo 1.png",
+    });
+    expect(formatParams({ width: 8000, megapixels: 40.5 }, "en")).toEqual({ width: "8000", megapixels: "40.5" });
+    expect(formatParams({ megapixels: 40.5 }, "ar")).toEqual({ megapixels: "٤٠٫٥" });
+  });
+
+  it("joins a list as the language does", () => {
+    expect(formatList(["Nawat", "Sanam"], "en", "disjunction")).toBe("Nawat or Sanam");
+    expect(formatList(["«نواة»", "«سنام»"], "ar", "disjunction")).toBe("«نواة» أو «سنام»");
   });
 });
 

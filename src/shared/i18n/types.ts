@@ -2,7 +2,33 @@
  * Catalog typing: English is the source; every other language must have exactly the same keys
  * (a missing or extra Arabic key is a type error, so `npm run build` fails on it).
  */
-export type Catalog<T> = { [K in keyof T]: T[K] extends string ? string : Catalog<T[K]> };
+export type Catalog<T> = {
+  [K in keyof T]: T[K] extends string ? string : IsPlural<T[K]> extends true ? PluralForms : Catalog<T[K]>;
+};
+
+/**
+ * An Arabic catalog: a Catalog whose counted phrases give all six of Arabic's plural forms
+ * (a missing form is a type error, not "٣ طلب" on a page).
+ */
+export type ArabicCatalog<T> = {
+  [K in keyof T]: T[K] extends string
+    ? string
+    : IsPlural<T[K]> extends true
+      ? Record<PluralCategory, string>
+      : ArabicCatalog<T[K]>;
+};
+
+/** The plural categories of Unicode's rules (Intl.PluralRules): Arabic uses all six, English one and other. */
+export type PluralCategory = "zero" | "one" | "two" | "few" | "many" | "other";
+
+/**
+ * A counted phrase, one text per plural category with `{count}` for the number (see plural.ts):
+ * English gives one and other, Arabic all six (ArabicCatalog).
+ */
+export type PluralForms = { one: string; other: string } & Partial<Record<PluralCategory, string>>;
+
+/** Whether a catalog node is a counted phrase: an object of plural forms and nothing else. */
+type IsPlural<V> = V extends PluralForms ? ([Exclude<keyof V, PluralCategory>] extends [never] ? true : false) : false;
 
 type Join<K extends string, P extends string> = `${K}.${P}`;
 

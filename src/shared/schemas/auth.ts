@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { latinDigits } from "../i18n/format.ts";
 import type { MessageKey } from "../i18n/message-key.ts";
 
 /**
@@ -55,13 +56,13 @@ export const countryField = textField(
   "auth.country.max",
 );
 
-/** Optional phone: an empty one is kept as absent. */
+/** Optional phone: an empty one is kept as absent; Arabic-Indic and Persian digits are kept as Western digits. */
 const phoneField = z
   .string({ error: "errors.invalidValue" })
   .trim()
   .max(AUTH_LIMITS.phone, "auth.phone.max")
   .optional()
-  .transform((value) => (value ? value : undefined));
+  .transform((value) => (value ? latinDigits(value) : undefined));
 
 const confirmPasswordField = z
   .string({ error: "auth.confirmPassword.min" })
@@ -149,7 +150,7 @@ export const accountUpdateSchema = z
       .max(AUTH_LIMITS.phone, "auth.phone.max")
       .nullable()
       .optional()
-      .transform((value) => (value === undefined ? undefined : value || null)),
+      .transform((value) => (value === undefined ? undefined : value ? latinDigits(value) : null)),
     country: countryField.optional(),
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { catalogProductIds, type CatalogProductId } from "#content/catalog.ts";
+import { latinDigits } from "../i18n/format.ts";
 import { paymentMethodIds, type PaymentMethodId } from "../payment-methods.ts";
 import { emailField, optionalText, requiredText } from "./lead-fields.ts";
 
@@ -21,13 +22,10 @@ export const CHECKOUT_LIMITS = { name: 100, email: 254, city: 80, district: 80, 
 
 /**
  * A Saudi mobile number, as people type it: +966 5X XXX XXXX, 00966…, 9665…, 05… or 5…, with
- * spaces or dashes, in Western or Arabic-Indic digits. Normalised to E.164 (+9665XXXXXXXX).
+ * spaces or dashes, in Western, Arabic-Indic or Persian digits. Normalised to E.164 (+9665XXXXXXXX).
  */
 export function normalizeSaudiMobile(input: string): string | null {
-  const western = input
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
-  const digits = western.replace(/[\s\-().\u200e\u200f]/g, "");
+  const digits = latinDigits(input).replace(/[\s\-().\u200e\u200f]/g, "");
   const match = /^(?:\+966|00966|966|0)?(5\d{8})$/.exec(digits);
   return match ? `+966${match[1]}` : null;
 }
@@ -45,11 +43,21 @@ export const saudiMobileField = z
     return normalized;
   });
 
+/**
+ * An optional number of exactly `length` digits (the national address's building number and postal
+ * code), typed in Western, Arabic-Indic or Persian digits (an Arabic keypad's "١٢٣٤" is 1234) and
+ * kept in Western digits.
+ */
 const digitsField = (length: number, message: "checkout.building.invalid" | "checkout.postalCode.invalid") =>
-  optionalText(length, message).refine(
-    (value) => value === undefined || new RegExp(`^\\d{${length}}$`).test(value),
-    message,
-  );
+  optionalText(length, message)
+    .transform((value) => (value === undefined ? undefined : latinDigits(value)))
+    .refine((value) => value === undefined || new RegExp(`^[0-9]{${length}}$`).test(value), message);
+
+/** The quantity: one piece per order (spec §7), as a number or as digits in any of the three scripts. */
+const quantityField = z
+  .union([z.number(), z.string()], { error: "checkout.quantity.invalid" })
+  .transform((value) => (typeof value === "number" ? value : Number(latinDigits(value.trim()) || Number.NaN)))
+  .pipe(z.literal(1, { error: "checkout.quantity.invalid" }));
 
 export const deliveryAddressSchema = z.object({
   city: requiredText(CHECKOUT_LIMITS.city, "checkout.city.required", "checkout.city.max"),
@@ -76,7 +84,7 @@ export type CheckoutBuyerInput = z.input<typeof checkoutBuyerSchema>;
 export const createIntentSchema = checkoutBuyerSchema.extend({
   paymentMethod: z.enum(checkoutPaymentMethods, { error: "checkout.paymentMethod.invalid" }),
   productId: z.enum(checkoutProductIds, { error: "checkout.product.invalid" }),
-  quantity: z.literal(1, { error: "checkout.quantity.invalid" }),
+  quantity: quantityField,
   amount: z.union([z.number(), z.string()], { error: "checkout.amount.mismatch" }),
   currency: z.literal("SAR", { error: "checkout.currency.invalid" }),
   applePayToken: z.unknown().optional(),

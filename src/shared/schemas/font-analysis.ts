@@ -1,14 +1,20 @@
 import { z } from "zod";
 import { culturalContextSchema } from "./cultural-context.ts";
 
+export const textScriptSchema = z.enum(["arabic", "latin"]);
+
+/**
+ * A family's names: `name` is its own (Latin letters, "Amiri", "Roboto"), `nameAr` its Arabic name
+ * or, for a Latin family, the Arabic transliteration of its name. `script` (the family's own
+ * script) tells an Arabic page which to show first: a Latin family is searched for by its Latin name.
+ */
 export const similarFontSchema = z.object({
   name: z.string(),
   nameAr: z.string(),
+  script: textScriptSchema.optional(),
   /** Cosine similarity of the image's embedding to the family's centroid, clipped to 0..1. */
   similarity: z.number().min(0).max(1),
 });
-
-export const textScriptSchema = z.enum(["arabic", "latin"]);
 
 /**
  * The analysis of the text in one script (spec §3). Fields the model cannot tell are omitted rather
@@ -18,6 +24,8 @@ export const textScriptSchema = z.enum(["arabic", "latin"]);
 export const scriptAnalysisSchema = z.object({
   fontFamily: z.string(),
   fontFamilyAr: z.string(),
+  /** The named family's own script (not the text's: Latin text may be set in an Arabic family's Latin letters). */
+  familyScript: textScriptSchema.optional(),
   /** Calibrated probability (temperature scaling) that fontFamily is right. */
   confidence: z.number().min(0).max(1),
   /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { latinDigits } from "../i18n/format.ts";
 import type { MessageKey } from "../i18n/message-key.ts";
 
 /**
@@ -37,6 +38,14 @@ export function optionalText(max: number, tooLong: MessageKey) {
     .max(max, tooLong)
     .optional()
     .transform((value) => (value ? value : undefined));
+}
+
+/**
+ * A required phone number as the visitor types it, with its Arabic-Indic or Persian digits written
+ * as Western digits, so the studio's e-mails can dial it (a `tel:` link keeps only 0-9 and +).
+ */
+export function phoneText(max: number, required: MessageKey, tooLong: MessageKey) {
+  return requiredText(max, required, tooLong).transform(latinDigits);
 }
 
 export const nameField = requiredText(LEAD_LIMITS.name, "leads.name.required", "leads.name.max");

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { catalog } from "#content/catalog.ts";
 import type { Lang } from "../lang.ts";
-import { LEAD_LIMITS, emailField, honeypotField, nameField, optionalText, requiredText } from "./lead-fields.ts";
+import {
+  LEAD_LIMITS,
+  emailField,
+  honeypotField,
+  nameField,
+  optionalText,
+  phoneText,
+  requiredText,
+} from "./lead-fields.ts";
 
 /** One choice of a wizard select, with its label in both languages (spec §3). */
 export type ProposalOption<V extends string> = { value: V; label: Record<Lang, string> };
@@ -31,9 +39,9 @@ export const BUDGET_OPTIONS = options([
 ]);
 
 export const TIMELINE_OPTIONS = options([
-  { value: "urgent", label: { en: "Urgent (1–2 weeks)", ar: "عاجل (١–٢ أسبوع)" } },
-  { value: "standard", label: { en: "Standard (3–4 weeks)", ar: "عادي (٣–٤ أسابيع)" } },
-  { value: "flexible", label: { en: "Flexible (5–8 weeks)", ar: "مرن (٥–٨ أسابيع)" } },
+  { value: "urgent", label: { en: "Urgent (1–2 weeks)", ar: "عاجل (أسبوع إلى أسبوعين)" } },
+  { value: "standard", label: { en: "Standard (3–4 weeks)", ar: "عادي (٣ إلى ٤ أسابيع)" } },
+  { value: "flexible", label: { en: "Flexible (5–8 weeks)", ar: "مرن (٥ إلى ٨ أسابيع)" } },
   { value: "planned", label: { en: "Planned (2+ months)", ar: "مخطّط له (شهران فأكثر)" } },
 ]);
 
@@ -50,7 +58,7 @@ export const TIMELINES = valuesOf(TIMELINE_OPTIONS);
 export const proposalRequestSchema = z.strictObject({
   name: nameField,
   email: emailField,
-  phone: requiredText(LEAD_LIMITS.phone, "leads.phone.required", "leads.phone.max"),
+  phone: phoneText(LEAD_LIMITS.phone, "leads.phone.required", "leads.phone.max"),
   company: optionalText(LEAD_LIMITS.company, "leads.company.max"),
   productInterest: z.enum(PRODUCT_INTERESTS, { error: "leads.productInterest.required" }),
   projectType: z.enum(PROJECT_TYPES, { error: "leads.projectType.required" }),

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { services, type ServiceId } from "#content/services.ts";
-import { LEAD_LIMITS, emailField, honeypotField, nameField, requiredText } from "./lead-fields.ts";
+import { LEAD_LIMITS, emailField, honeypotField, nameField, phoneText, requiredText } from "./lead-fields.ts";
 
 /** A service request names one of the studio's services (content/services.ts, spec §3). */
 export type { ServiceId };
 export const SERVICE_IDS = services.map((service) => service.id) as [ServiceId, ...ServiceId[]];
 
 const firmNameField = requiredText(LEAD_LIMITS.firmName, "leads.firmName.required", "leads.firmName.max");
-const contactNumberField = requiredText(
+const contactNumberField = phoneText(
   LEAD_LIMITS.contactNumber,
   "leads.contactNumber.required",
   "leads.contactNumber.max",

@@ -1,8 +1,8 @@
-import type { Catalog } from "#shared/i18n/types.ts";
+import type { ArabicCatalog } from "#shared/i18n/types.ts";
 import products from "#content/products.ar.ts";
 import type en from "./checkout.en.ts";
 
-const ar: Catalog<typeof en> = {
+const ar: ArabicCatalog<typeof en> = {
   back: "العودة إلى الرئيسية",
   eyebrow: "إتمام الطلب",
   title: "أكمل طلبك",
@@ -37,20 +37,34 @@ const ar: Catalog<typeof en> = {
     title: "الدفع",
     lead: "اختر طريقة الدفع. تُدخل بيانات بطاقتك في صفحة مزوّد الدفع الآمنة، ولا تمرّ بموقعنا أبدًا.",
     cardMarks: "مدى وفيزا وماستركارد",
-    instalments: "قسّمها على {count} دفعات شهرية بلا فوائد",
-    instalmentAmount: "قسّمها على {count} دفعات شهرية بلا فوائد، قيمة كل دفعة {amount}",
+    instalments: {
+      zero: "ادفع بلا فوائد",
+      one: "ادفعها دفعة واحدة بلا فوائد",
+      two: "قسّمها على دفعتين شهريتين بلا فوائد",
+      few: "قسّمها على {count} دفعات شهرية بلا فوائد",
+      many: "قسّمها على {count} دفعة شهرية بلا فوائد",
+      other: "قسّمها على {count} دفعة شهرية بلا فوائد",
+    },
+    instalmentAmount: {
+      zero: "ادفع {amount} بلا فوائد",
+      one: "ادفعها دفعة واحدة بلا فوائد، قيمتها {amount}",
+      two: "قسّمها على دفعتين شهريتين بلا فوائد، قيمة كل دفعة {amount}",
+      few: "قسّمها على {count} دفعات شهرية بلا فوائد، قيمة كل دفعة {amount}",
+      many: "قسّمها على {count} دفعة شهرية بلا فوائد، قيمة كل دفعة {amount}",
+      other: "قسّمها على {count} دفعة شهرية بلا فوائد، قيمة كل دفعة {amount}",
+    },
     unavailable: "غير متاحة لهذا الطلب",
-    processing: "جاري تنفيذ الدفع...",
+    processing: "جارٍ تنفيذ الدفع…",
   },
   confirming: {
     title: "نتحقق الآن من عملية الدفع",
-    body: "لن يستغرق ذلك سوى ثوانٍ، فضلًا أبقِ الصفحة مفتوحة.",
+    body: "لن يستغرق ذلك سوى ثوانٍ، يُرجى إبقاء الصفحة مفتوحة.",
     stillWaiting: "لم يصلنا تأكيد مزوّد الدفع بعد. سنرسل لك بريدًا فور وصوله، ويمكنك أيضًا متابعة طلبك لاحقًا.",
     checkAgain: "تحقّق مرة أخرى",
     findOrder: "ابحث عن طلبي",
   },
   success: {
-    title: "تم طلبك بنجاح!",
+    title: "اكتمل طلبك بنجاح!",
     body: "شكرًا لك، تم تأكيد طلبك رقم {reference}.",
     reference: "رقم الطلب",
     sentTo: "أرسلنا تأكيد الطلب والفاتورة إلى {email}.",
@@ -59,10 +73,10 @@ const ar: Catalog<typeof en> = {
   },
   toasts: {
     failedTitle: "لم تتم عملية الدفع",
-    failedBody: "حدث خطأ أثناء تنفيذ الدفع، فضلًا حاول مرة أخرى.",
+    failedBody: "حدث خطأ أثناء تنفيذ الدفع. يُرجى المحاولة مرة أخرى.",
     systemTitle: "خطأ في النظام",
-    systemBody: "حدث خطأ في النظام، فضلًا حاول مرة أخرى.",
-    fieldsTitle: "فضلًا راجع بياناتك",
+    systemBody: "حدث خطأ في النظام. يُرجى المحاولة مرة أخرى.",
+    fieldsTitle: "يُرجى مراجعة بياناتك",
   },
   products,
 };

@@ -37,8 +37,14 @@ export default {
     lead: "Choose how to pay. Card details are entered on the payment provider's secure page, never on this site.",
     // The buttons' words are the payment methods' own (src/shared/payment-methods.ts).
     cardMarks: "mada, Visa and Mastercard",
-    instalments: "{count} interest-free monthly instalments",
-    instalmentAmount: "{count} interest-free monthly instalments of {amount}",
+    instalments: {
+      one: "{count} interest-free monthly instalment",
+      other: "{count} interest-free monthly instalments",
+    },
+    instalmentAmount: {
+      one: "{count} interest-free monthly instalment of {amount}",
+      other: "{count} interest-free monthly instalments of {amount}",
+    },
     unavailable: "Not available for this order",
     processing: "Processing your payment...",
   },

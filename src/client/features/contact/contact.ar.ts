@@ -1,10 +1,15 @@
 import type { Catalog } from "#shared/i18n/types.ts";
 import { catalog } from "#content/catalog.ts";
+import { formatList } from "#shared/i18n/format.ts";
 import pictures from "#content/pictures.ar.ts";
 import type en from "./contact.en.ts";
 
 /** «أ» أو «ب»: كل منتجات الكتالوج بأسمائها المختصرة. */
-const products = new Intl.ListFormat("ar", { type: "disjunction" }).format(catalog.map((p) => `«${p.shortName.ar}»`));
+const products = formatList(
+  catalog.map((p) => `«${p.shortName.ar}»`),
+  "ar",
+  "disjunction",
+);
 
 const ar: Catalog<typeof en> = {
   hero: {
@@ -22,7 +27,7 @@ const ar: Catalog<typeof en> = {
     message: "رسالتك",
     messagePlaceholder: "أخبرنا بما يدور في ذهنك",
     submit: "أرسل الرسالة",
-    pending: "جاري الإرسال...",
+    pending: "جارٍ الإرسال…",
   },
   channels: {
     title: "أو تواصل معنا مباشرة",
@@ -31,7 +36,7 @@ const ar: Catalog<typeof en> = {
     whatsapp: "محادثة واتساب",
     call: "اتصل بالاستوديو",
     email: "البريد الإلكتروني",
-    newTab: "(يفتح في نافذة جديدة)",
+    newTab: "(يفتح في تبويب جديد)",
   },
   toasts: {
     successTitle: "وصلتنا رسالتك بنجاح!",

@@ -1,8 +1,13 @@
 import { catalog } from "#content/catalog.ts";
+import { formatList } from "#shared/i18n/format.ts";
 import pictures from "#content/pictures.en.ts";
 
 /** "A or B": every catalog product by its short name. */
-const products = new Intl.ListFormat("en", { type: "disjunction" }).format(catalog.map((p) => p.shortName.en));
+const products = formatList(
+  catalog.map((p) => p.shortName.en),
+  "en",
+  "disjunction",
+);
 
 /** The contact page (spec §2 Contact, §4, §5, §8). */
 export default {

@@ -1,8 +1,9 @@
-import type { FontRecognitionCopy } from "./font-recognition.en.ts";
+import type { ArabicCatalog } from "#shared/i18n/types.ts";
+import type en from "./font-recognition.en.ts";
 import { studio } from "#content/studio.ts";
 
 /** نصوص أداة التعرّف على الخطوط بالعربية. */
-const copy: FontRecognitionCopy = {
+const copy: ArabicCatalog<typeof en> = {
   hero: {
     eyebrow: "التعرّف على الخطوط بالذكاء الاصطناعي",
     title: "ما اسم هذا الخط؟",
@@ -10,15 +11,15 @@ const copy: FontRecognitionCopy = {
   },
   upload: {
     heading: "صورتك",
-    dropTitle: "اسحب الصورة وضعها هنا",
+    dropTitle: "اسحب الصورة وأفلِتها هنا",
     dropHint: "PNG أو JPEG أو WebP، بحد أقصى ١٠ ميغابايت",
     choose: "اختر صورة",
     inputLabel: "الصورة المراد تحليلها",
-    dropActive: "اترك الصورة هنا لاستخدامها",
+    dropActive: "أفلِت الصورة هنا لاستخدامها",
     notImage: "هذا الملف ليس صورة. اختر ملف PNG أو JPEG أو WebP.",
     tooLarge: "حجم «{name}» ‏{size} ميغابايت، والحد الأقصى ١٠ ميغابايت. اختر صورة أصغر.",
     unreadable: "تعذّر فتح هذه الصورة، جرّب ملفًا آخر.",
-    loaded: "تم تحميل الصورة: {name}، بأبعاد {width} × {height} بكسل.",
+    loaded: "تم رفع الصورة: {name}، بأبعاد {width} × {height} بكسل.",
   },
   preview: {
     heading: "المعاينة",
@@ -55,7 +56,8 @@ const copy: FontRecognitionCopy = {
     otherScriptLatin: "في الصورة أيضًا نص بحروف لاتينية",
     noTextTitle: "لم نجد نصًا",
     unreadableTitle: "النص أصغر أو أكثر ضبابية من أن نقرأ خطه",
-    otherName: "بالإنجليزية",
+    otherNameArabic: "بالعربية",
+    otherNameLatin: "بالحروف اللاتينية",
     confidence: "درجة الثقة",
     weight: "الوزن",
     style: "النمط",
@@ -121,7 +123,14 @@ const copy: FontRecognitionCopy = {
     },
     library: {
       title: "مكتبة الخطوط",
-      body: "تصفّح {count} عائلة خطية يعرفها النموذج، عربية ولاتينية، ولكل منها عيّنة حيّة.",
+      body: {
+        zero: "تصفّح العائلات الخطية التي يعرفها النموذج، عربية ولاتينية، ولكل منها عيّنة حيّة.",
+        one: "تصفّح العائلة الخطية التي يعرفها النموذج، مع عيّنة حيّة منها.",
+        two: "تصفّح العائلتين الخطيتين اللتين يعرفهما النموذج، ولكل منهما عيّنة حيّة.",
+        few: "تصفّح {count} عائلات خطية يعرفها النموذج، عربية ولاتينية، ولكل منها عيّنة حيّة.",
+        many: "تصفّح {count} عائلة خطية يعرفها النموذج، عربية ولاتينية، ولكل منها عيّنة حيّة.",
+        other: "تصفّح {count} عائلة خطية يعرفها النموذج، عربية ولاتينية، ولكل منها عيّنة حيّة.",
+      },
       bodyLoading: "تصفّح العائلات الخطية التي يعرفها النموذج، عربية ولاتينية، ولكل منها عيّنة حيّة.",
       open: "تصفّح المكتبة",
       close: "أخفِ المكتبة",
@@ -136,7 +145,14 @@ const copy: FontRecognitionCopy = {
     all: "الكل",
     arabic: "عربي",
     latin: "لاتيني",
-    count: "{count} عائلة",
+    count: {
+      zero: "لا توجد عائلات",
+      one: "عائلة واحدة",
+      two: "عائلتان",
+      few: "{count} عائلات",
+      many: "{count} عائلة",
+      other: "{count} عائلة",
+    },
     loading: "نحمّل المكتبة…",
     failed: "تعذّر تحميل المكتبة، حاول لاحقًا.",
     sampleAlt: "عيّنة من خط {name}",

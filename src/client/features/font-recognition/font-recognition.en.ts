@@ -56,7 +56,9 @@ const copy = {
     otherScriptLatin: "Also in this image — Latin text",
     noTextTitle: "No text found",
     unreadableTitle: "The text is too small or too blurry to read",
-    otherName: "In Arabic",
+    /** The label of a family's second name: its Arabic transliteration, or the Latin name of an Arabic family. */
+    otherNameArabic: "In Arabic",
+    otherNameLatin: "In Latin letters",
     confidence: "Confidence",
     weight: "Weight",
     style: "Style",
@@ -122,7 +124,10 @@ const copy = {
     },
     library: {
       title: "Font Library",
-      body: "Browse the {count} families the model knows, Arabic and Latin, each with a live sample.",
+      body: {
+        one: "Browse the {count} family the model knows, with a live sample.",
+        other: "Browse the {count} families the model knows, Arabic and Latin, each with a live sample.",
+      },
       bodyLoading: "Browse the families the model knows, Arabic and Latin, each with a live sample.",
       open: "Browse the Library",
       close: "Hide the Library",
@@ -137,7 +142,7 @@ const copy = {
     all: "All",
     arabic: "Arabic",
     latin: "Latin",
-    count: "{count} families",
+    count: { one: "{count} family", other: "{count} families" },
     loading: "Loading the library…",
     failed: "The library could not be loaded. Please try again later.",
     sampleAlt: "Sample of {name}",

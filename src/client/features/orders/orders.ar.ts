@@ -1,22 +1,22 @@
-import type { Catalog } from "#shared/i18n/types.ts";
+import type { ArabicCatalog } from "#shared/i18n/types.ts";
 import type en from "./orders.en.ts";
 
-const ar: Catalog<typeof en> = {
+const ar: ArabicCatalog<typeof en> = {
   eyebrow: "طلبك",
   title: "تتبّع طلبك",
   lead: "أدخل رقم الطلب الموجود في رسالة التأكيد، والبريد الإلكتروني الذي طلبت به.",
   form: {
     reference: "رقم الطلب",
-    referencePlaceholder: "مثال: NWT-2025-000123",
+    referencePlaceholder: "مثال: ORD-K7Q2M4XA",
     email: "البريد الإلكتروني",
     emailPlaceholder: "name@example.com",
     submit: "اعرض طلبي",
-    pending: "جاري البحث...",
+    pending: "جارٍ البحث…",
     notFound: "لم نجد طلبًا بهذا الرقم وهذا البريد. تأكّد منهما وحاول مرة أخرى.",
-    failed: "تعذّر علينا عرض طلبك الآن، فضلًا حاول مرة أخرى.",
+    failed: "تعذّر علينا عرض طلبك الآن. يُرجى المحاولة مرة أخرى.",
     tooMany: "محاولات كثيرة في وقت قصير. انتظر بضع دقائق ثم حاول مجددًا.",
   },
-  loading: "جاري تحميل طلبك...",
+  loading: "جارٍ تحميل طلبك…",
   linkFailed: "رابط الطلب هذا غير صالح أو انتهت صلاحيته. ابحث عن طلبك برقمه وبريدك الإلكتروني أدناه.",
   order: {
     title: "الطلب {reference}",
@@ -47,7 +47,14 @@ const ar: Catalog<typeof en> = {
     expired: "منتهي (لم يُدفع في الوقت المحدد)",
     refunded: "مُسترد",
   },
-  instalmentMethod: "{method}، {count} دفعات",
+  instalmentMethod: {
+    zero: "{method}، بلا تقسيط",
+    one: "{method}، دفعة واحدة",
+    two: "{method}، دفعتان",
+    few: "{method}، {count} دفعات",
+    many: "{method}، {count} دفعة",
+    other: "{method}، {count} دفعة",
+  },
 };
 
 export default ar;

@@ -5,7 +5,7 @@ export default {
   lead: "Enter the order reference from your confirmation e-mail and the e-mail address you ordered with.",
   form: {
     reference: "Order reference",
-    referencePlaceholder: "e.g. NWT-2025-000123",
+    referencePlaceholder: "e.g. ORD-K7Q2M4XA",
     email: "Email",
     emailPlaceholder: "name@example.com",
     submit: "Find My Order",
@@ -46,5 +46,5 @@ export default {
     refunded: "Refunded",
   },
   /** A buy-now-pay-later method's name (src/shared/payment-methods.ts) with its instalments. */
-  instalmentMethod: "{method}, {count} instalments",
+  instalmentMethod: { one: "{method}, {count} instalment", other: "{method}, {count} instalments" },
 };

@@ -38,7 +38,7 @@ const ar: Catalog<typeof en> = {
     previous: "السابق",
     next: "التالي",
     send: "إرسال",
-    sending: "جاري الإرسال...",
+    sending: "جارٍ الإرسال…",
   },
   done: {
     title: "شكرًا لك!",

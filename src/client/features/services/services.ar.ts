@@ -22,7 +22,8 @@ const ar: Catalog<typeof en> = {
     close: "إغلاق",
     request: "اطلب الخدمة",
     whatsapp: "راسلنا مباشرة عبر واتساب",
-    newTab: "(يفتح واتساب في نافذة جديدة)",
+    newTab: "(يفتح واتساب في تبويب جديد)",
+    whatsappMessage: "مرحبًا! أودّ الاستفسار عن خدمة «{service}» لديكم. هل يمكنكم تزويدي بمزيد من المعلومات؟",
   },
   form: {
     title: "طلب خدمة",
@@ -38,11 +39,11 @@ const ar: Catalog<typeof en> = {
     contactNumberPlaceholder: "+966 5X XXX XXXX",
     serviceName: "الخدمة",
     submit: "إرسال الطلب",
-    pending: "جاري إرسال الطلب...",
+    pending: "جارٍ إرسال الطلب…",
   },
   toasts: {
     successTitle: "وصلنا طلبك بنجاح!",
-    successBody: "سنعود إليك خلال ٢٤ ساعة.",
+    successBody: "سنتواصل معك خلال ٢٤ ساعة.",
     errorTitle: "تعذّر إرسال الطلب",
     errorBody: "يُرجى المحاولة مرة أخرى لاحقًا.",
   },

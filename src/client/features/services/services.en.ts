@@ -21,6 +21,8 @@ export default {
     request: "Request Service",
     whatsapp: "WhatsApp Direct Message",
     newTab: "(opens WhatsApp in a new tab)",
+    /** The chat's prefilled message (spec §2 Services); {service} is the service's title. */
+    whatsappMessage: "Hello! I'm interested in your {service} service. Could you please provide more information?",
   },
   form: {
     title: "Request Service",

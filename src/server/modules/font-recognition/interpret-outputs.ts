@@ -245,7 +245,7 @@ export function buildAnalysis(
     .slice(0, 3)
     .map((s) => {
       const f = byId.get(labels.families[s.index]!)!;
-      return { name: f.name, nameAr: f.nameAr, similarity: round2(Math.min(1, Math.max(0, s.cos))) };
+      return { name: f.name, nameAr: f.nameAr, script: f.script, similarity: round2(Math.min(1, Math.max(0, s.cos))) };
     });
 
   const size = estimateFontSize(labels, bestIndex, line, prediction.sizeLogRatio);
@@ -258,6 +258,7 @@ export function buildAnalysis(
   const analysis: ScriptAnalysis = {
     fontFamily: family.name,
     fontFamilyAr: family.nameAr,
+    familyScript: family.script,
     confidence: round2(
       !inLibrary
         ? Math.min(probability, openSet!.flaggedConfidence)

@@ -1,3 +1,4 @@
+import { formatRiyadhDateTime } from "#shared/i18n/format.ts";
 import { defineCopy, interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
 import type { InquiryKind } from "#shared/schemas/inquiry-request.ts";
@@ -9,7 +10,14 @@ import {
   proposalOptionLabel,
   type ProposalRequest,
 } from "#shared/schemas/proposal-request.ts";
-import { ltr, oneLine, type EmailBlock, type EmailContent, type Inline } from "../notifications/email-content.ts";
+import {
+  isolated,
+  ltr,
+  oneLine,
+  type EmailBlock,
+  type EmailContent,
+  type Inline,
+} from "../notifications/email-content.ts";
 import { studio } from "#content/studio.ts";
 
 /** The studio's details the e-mails show (configuration, DESIGN D13). */
@@ -182,7 +190,7 @@ function leadRows(lead: Lead, lang: Lang, full: boolean): Row[] {
     add(t.labels.productInterest, label(PRODUCT_INTEREST_OPTIONS, lead.productInterest));
     add(t.labels.projectType, label(PROJECT_TYPE_OPTIONS, lead.projectType));
     add(t.labels.quantity, lead.quantity);
-    add(t.labels.budget, label(BUDGET_OPTIONS, lead.budget));
+    add(t.labels.budget, isolated(label(BUDGET_OPTIONS, lead.budget)));
     add(t.labels.timeline, label(TIMELINE_OPTIONS, lead.timeline));
     add(t.labels.customRequirements, lead.customRequirements, true);
     add(t.labels.additionalNotes, lead.additionalNotes, true);
@@ -194,18 +202,12 @@ function leadRows(lead: Lead, lang: Lang, full: boolean): Row[] {
   return rows;
 }
 
-/** Built once per language: constructing an Intl.DateTimeFormat costs about a millisecond of CPU. */
-const riyadhFormats = new Map<Lang, Intl.DateTimeFormat>();
-
-/** A date and time on Riyadh's clock, long form, in the e-mail's language (without the zone's name). */
+/**
+ * A date and time on Riyadh's clock, long form, in the e-mail's language (without the zone's name),
+ * in the Gregorian calendar (format.ts names the locales).
+ */
 export function riyadhDateTime(date: Date, lang: Lang): string {
-  let format = riyadhFormats.get(lang);
-  if (!format) {
-    const locale = lang === "ar" ? "ar-SA-u-ca-gregory-nu-arab" : "en-GB";
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "Asia/Riyadh" });
-    riyadhFormats.set(lang, format);
-  }
-  return format.format(date);
+  return formatRiyadhDateTime(date, lang);
 }
 
 function formatReceived(date: Date, lang: Lang): string {

@@ -247,22 +247,43 @@ function Inlines({ content }: { content: Inline[] }) {
           );
         if (part.strong) node = <strong>{node}</strong>;
         // <bdi> keeps an address or a reference whole inside Arabic; dir="ltr" for clients that ignore <bdi>.
-        return part.ltr ? (
-          <bdi key={i} dir="ltr">
-            {node}
-          </bdi>
-        ) : (
-          <span key={i}>{node}</span>
-        );
+        if (part.ltr)
+          return (
+            <bdi key={i} dir="ltr">
+              {node}
+            </bdi>
+          );
+        return part.isolate ? <bdi key={i}>{node}</bdi> : <span key={i}>{node}</span>;
       })}
     </>
   );
 }
 
-/** The plain-text part: the same content, read top to bottom. */
+/** Unicode's directional isolates: what <bdi dir="ltr"> and <bdi> are to the HTML part. */
+const LRI = "\u2066";
+const FSI = "\u2068";
+const PDI = "\u2069";
+
+/** One run of the plain-text part of a right-to-left e-mail, isolated as the HTML part isolates it. */
+function isolatedText(part: Inline): string {
+  if (typeof part === "string") return part;
+  if (part.ltr) return `${LRI}${part.text}${PDI}`;
+  return part.isolate ? `${FSI}${part.text}${PDI}` : part.text;
+}
+
+const plainText = (part: Inline) => (typeof part === "string" ? part : part.text);
+
+/**
+ * The plain-text part: the same content, read top to bottom. In a right-to-left e-mail, phones,
+ * e-mail addresses, references and amounts are isolated as in the HTML part, so "+966 55 123 4567"
+ * or a reference keeps its order inside an Arabic line in a client that shows only the text. A
+ * left-to-right e-mail needs no isolates (its values already run its way), and leaving them out
+ * keeps invisible characters off a number copied from it.
+ */
 function renderText(content: EmailContent): string {
   const lines: string[] = [brand[content.lang], ""];
-  const inline = (parts: Inline[]) => parts.map((part) => (typeof part === "string" ? part : part.text)).join("");
+  const run = directionOf(content.lang) === "rtl" ? isolatedText : plainText;
+  const inline = (parts: Inline[]) => parts.map(run).join("");
   for (const block of content.blocks) {
     switch (block.type) {
       case "heading":

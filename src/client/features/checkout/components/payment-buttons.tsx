@@ -1,5 +1,5 @@
-import { formatNumber, formatPrice } from "#shared/i18n/format.ts";
-import { interpolate } from "#shared/i18n/types.ts";
+import { formatPrice } from "#shared/i18n/format.ts";
+import { plural } from "#shared/i18n/plural.ts";
 import type { Lang } from "#shared/lang.ts";
 import { paymentMethods, type PaymentMethodId } from "#shared/payment-methods.ts";
 import type { PaymentMethodOffer } from "../api/checkout.ts";
@@ -37,10 +37,9 @@ export function PaymentButtons(props: {
   const available = (id: PaymentMethodId) => offer(id)?.available ?? true;
   const instalmentNote = (id: PaymentMethodId, count: number) => {
     const amount = offer(id)?.instalment?.amountHalalas;
-    const words = { count: formatNumber(count, lang) };
     return amount === undefined
-      ? interpolate(c.instalments, words)
-      : interpolate(c.instalmentAmount, { ...words, amount: `\u2068${formatPrice(amount, lang)}\u2069` });
+      ? plural(c.instalments, count, lang)
+      : plural(c.instalmentAmount, count, lang, { amount: `\u2068${formatPrice(amount, lang)}\u2069` });
   };
 
   return (

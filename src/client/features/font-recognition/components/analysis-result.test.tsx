@@ -99,12 +99,14 @@ describe("AnalysisResult with a second script", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("reads right to left in Arabic, with the Latin name isolated", async () => {
+  it("reads right to left in Arabic, a Latin family by its Latin name first, isolated", async () => {
     await render(sign, "ar");
     const other = sectionNamed("في الصورة أيضًا نص بحروف لاتينية")!;
     expect(other).not.toBeNull();
-    expect(byTestId("other-script-family")?.textContent).toBe("روبوتو");
-    expect(byTestId("other-script-other-name")?.querySelector("bdi")?.textContent).toBe("Roboto");
+    expect(byTestId("other-script-family")?.querySelector("bdi")?.textContent).toBe("Roboto");
+    expect(byTestId("other-script-other-name")?.textContent).toBe("بالعربية: روبوتو");
+    expect(byTestId("result-family")?.textContent).toBe("الأميري");
+    expect(byTestId("result-other-name")?.textContent).toBe("بالحروف اللاتينية: Amiri");
     expect(byTestId("other-script-size")?.querySelector("bdi")?.textContent).toBe("٢٤ بكسل");
     expect(other.querySelector("h4")?.textContent).toBe("السمات");
   });

@@ -79,7 +79,7 @@ function FamilyName(props: {
       </p>
       {d.otherName ? (
         <p className="mt-1 text-ink-soft" data-testid={`${testId}-other-name`}>
-          <span className="sr-only">{r.otherName}: </span>
+          <span className="sr-only">{d.otherNameLabel}: </span>
           <bdi>{d.otherName}</bdi>
         </p>
       ) : null}

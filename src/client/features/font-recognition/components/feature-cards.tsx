@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
 import type { FontRecognitionCopy } from "../font-recognition.en.ts";
-import { interpolate } from "#shared/i18n/types.ts";
 import { CameraIcon, LibraryIcon, SlidersIcon } from "./icons.tsx";
 
 /** Whether this device can take a photo: a camera is listed, or it is a touch device (phones). */
@@ -32,7 +31,8 @@ export function FeatureCards(props: {
   libraryOpen: boolean;
   onToggleLibrary: () => void;
   libraryControls: string;
-  familyCount?: string;
+  /** The library card's text with the number of families; the loading text until it is known. */
+  libraryBody?: string;
 }) {
   const { copy } = props;
   const f = copy.features;
@@ -73,11 +73,7 @@ export function FeatureCards(props: {
           <p className="text-sm text-ink-soft">{f.customize.needsImage}</p>
         )}
       </Card>
-      <Card
-        icon={<LibraryIcon />}
-        title={f.library.title}
-        body={props.familyCount ? interpolate(f.library.body, { count: props.familyCount }) : f.library.bodyLoading}
-      >
+      <Card icon={<LibraryIcon />} title={f.library.title} body={props.libraryBody ?? f.library.bodyLoading}>
         <button
           type="button"
           className="btn-outline"

@@ -3,9 +3,11 @@ import { FilterField, FilterSelect } from "#client/components/ui/filter-select.t
 import { useI18n } from "#client/i18n/i18n.tsx";
 import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { formatNumber } from "#shared/i18n/format.ts";
+import { plural } from "#shared/i18n/plural.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import type { FontLibraryFamily } from "#shared/schemas/font-library.ts";
 import { useFontLibrary } from "../api/use-font-library.ts";
+import { familyNames } from "../lib/family-names.ts";
 
 type ScriptFilter = "all" | "arabic" | "latin";
 
@@ -89,14 +91,13 @@ export function FontLibrary(props: { copy: FontRecognitionCopy }) {
           className={controlClass}
         />
         <p className="ms-auto text-sm text-ink-soft" role="status" data-testid="library-count">
-          {interpolate(l.count, { count: number(shown.length) })}
+          {plural(l.count, shown.length, lang)}
         </p>
       </div>
       {shown.length === 0 ? <p>{l.none}</p> : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="library-list">
         {shown.map((f) => {
-          const name = lang === "ar" ? f.nameAr : f.name;
-          const other = lang === "ar" ? f.name : f.nameAr;
+          const { name, other } = familyNames(f, lang);
           return (
             <li key={f.id} className="grid gap-3 rounded-2xl border border-sand-deep bg-white p-4">
               <img

@@ -149,7 +149,7 @@ export function FontTool(props: { copy: FontRecognitionCopy }) {
           libraryOpen={library.open}
           onToggleLibrary={library.toggle}
           libraryControls={libraryId}
-          {...(library.familyCount ? { familyCount: library.familyCount } : {})}
+          {...(library.body ? { libraryBody: library.body } : {})}
         />
       </section>
 

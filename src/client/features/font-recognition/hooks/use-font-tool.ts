@@ -4,6 +4,7 @@ import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLoadCatalogMessages } from "#client/i18n/catalog-messages.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { formatNumber, formatPercent } from "#shared/i18n/format.ts";
+import { plural } from "#shared/i18n/plural.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
 import type { FontAnalysisBox } from "#shared/schemas/analyze-font-request.ts";
@@ -12,6 +13,7 @@ import { useFontLibrary } from "../api/use-font-library.ts";
 import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { buildReport } from "../lib/build-report.ts";
 import { describeAnalysis, summaryText } from "../lib/describe-analysis.ts";
+import { familyNames } from "../lib/family-names.ts";
 import { boxOf, fontToolReducer, imageOf, initialFontTool, resultOf } from "../lib/font-tool-state.ts";
 import { checkImageFile, readImageFile, thumbnailOf, type ImageFileProblem } from "../lib/read-image-file.ts";
 
@@ -74,7 +76,14 @@ export function useFontTool(copy: FontRecognitionCopy) {
           toast({
             title: analysis.inLibrary ? copy.toast.successTitle : copy.toast.notInLibraryTitle,
             description: interpolate(copy.toast.successBody, {
-              family: lang === "ar" ? analysis.fontFamilyAr : analysis.fontFamily,
+              family: familyNames(
+                {
+                  name: analysis.fontFamily,
+                  nameAr: analysis.fontFamilyAr,
+                  script: analysis.familyScript ?? analysis.script,
+                },
+                lang,
+              ).name,
               confidence: formatPercent(analysis.confidence, lang),
             }),
           });
@@ -151,7 +160,8 @@ export function useFontTool(copy: FontRecognitionCopy) {
     library: {
       open: libraryOpen,
       toggle: () => setLibraryOpen((open) => !open),
-      familyCount: library.data ? formatNumber(library.data.families.length, lang) : undefined,
+      /** "Browse the 213 families…", in the language's plural form; absent until the library is known. */
+      body: library.data ? plural(copy.features.library.body, library.data.families.length, lang) : undefined,
     },
   };
 }

@@ -77,7 +77,7 @@ function fontSection(d: DescribedFont, copy: FontRecognitionCopy, level: 2 | 3):
   return `${d.libraryNotice ? `<p><strong>${e(d.libraryNotice)}</strong></p>` : ""}
 <table>
 ${row(d.libraryNotice ? r.closestFamily : r.family, d.family)}
-${row(r.otherName, d.otherName)}
+${row(d.otherNameLabel ?? "", d.otherName)}
 ${row(r.confidence, d.confidence)}
 ${row(r.weight, d.weight)}
 ${row(r.style, d.style)}

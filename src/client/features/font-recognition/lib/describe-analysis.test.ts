@@ -165,15 +165,35 @@ describe("a sign in two scripts", () => {
     expect(d.libraryNotice).toBeUndefined();
   });
 
-  it("describes it in Arabic, with Arabic-Indic digits and Arabic names", () => {
+  it("describes it in Arabic, with Arabic-Indic digits and the Latin families by their Latin names first", () => {
     const d = describeAnalysis(sign, "ar", ar);
     expect(d.otherScript?.heading).toBe("في الصورة أيضًا نص بحروف لاتينية");
-    expect(d.otherScript?.family).toBe("روبوتو");
-    expect(d.otherScript?.otherName).toBe("Roboto");
+    expect(d.otherScript?.family).toBe("Roboto");
+    expect(d.otherScript?.otherName).toBe("روبوتو");
+    expect(d.otherScript?.otherNameLabel).toBe("بالعربية");
     expect(visible(d.otherScript?.confidence)).toBe("١٢٪");
-    expect(d.otherScript?.libraryNotice).toBe("هذا الخط ليس في مكتبتنا، وأقرب ما نعرفه إليه: روبوتو، إنتر، أوبن سانس");
+    expect(d.otherScript?.libraryNotice).toBe("هذا الخط ليس في مكتبتنا، وأقرب ما نعرفه إليه: Roboto، Inter، Open Sans");
+    expect(d.otherScript?.similar.map((s) => s.name)).toEqual(["Inter", "Open Sans"]);
+    // The Arabic family of the main part keeps its Arabic name first, its Latin one second.
+    expect(d.family).toBe("الأميري");
+    expect(d.otherName).toBe("Amiri");
+    expect(d.otherNameLabel).toBe("بالحروف اللاتينية");
     expect(d.otherScript?.size).toBe("٢٤ بكسل");
     expect(d.otherScript?.weight).toBe("٤٠٠ (عادي)");
+  });
+
+  it("orders the names by the family's own script when the server gives it", () => {
+    // Latin text named as an Arabic family (its Latin letters): the Arabic page still leads with the Arabic name.
+    const arabicFamily: FontAnalysis = {
+      ...sign.otherScript!,
+      fontFamily: "Amiri",
+      fontFamilyAr: "الأميري",
+      familyScript: "arabic",
+    };
+    expect(describeAnalysis(arabicFamily, "ar", ar).family).toBe("الأميري");
+    const latinFamily: FontAnalysis = { ...analysis, familyScript: "latin" };
+    expect(describeAnalysis(latinFamily, "ar", ar).family).toBe("Amiri");
+    expect(describeAnalysis(latinFamily, "en", en)).toMatchObject({ family: "Amiri", otherNameLabel: "In Arabic" });
   });
 
   it("heads an Arabic second part as Arabic text", () => {
@@ -209,8 +229,8 @@ describe("a sign in two scripts", () => {
     ]);
     const arabic = visible(summaryText(describeAnalysis(sign, "ar", ar), ar, "ar"))!;
     expect(arabic).toContain("\nفي الصورة أيضًا نص بحروف لاتينية\n");
-    expect(arabic).toContain("الخط: روبوتو (Roboto)");
-    expect(arabic).toContain("خطوط مشابهة: إنتر ٨٣٪، أوبن سانس ٧٠٪");
+    expect(arabic).toContain("الخط: Roboto (روبوتو)");
+    expect(arabic).toContain("خطوط مشابهة: Inter ٨٣٪، Open Sans ٧٠٪");
   });
 
   it("puts the second part in the report, under its own heading", () => {
@@ -224,10 +244,11 @@ describe("a sign in two scripts", () => {
     });
     const second = html.slice(html.indexOf("<h2>في الصورة أيضًا نص بحروف لاتينية</h2>"));
     expect(second.length).toBeLessThan(html.length);
-    expect(second).toContain('<th scope="row">أقرب عائلة نعرفها</th><td>روبوتو</td>');
+    expect(second).toContain('<th scope="row">أقرب عائلة نعرفها</th><td>Roboto</td>');
+    expect(second).toContain('<th scope="row">بالعربية</th><td>روبوتو</td>');
     expect(second).toContain("<h3>خطوط مشابهة</h3>");
-    expect(second).toContain("إنتر");
+    expect(second).toContain("Inter");
     expect(second).not.toContain("الأميري");
-    expect(html.indexOf("الأميري")).toBeLessThan(html.indexOf("روبوتو"));
+    expect(html.indexOf("الأميري")).toBeLessThan(html.indexOf("Roboto"));
   });
 });

@@ -3,12 +3,15 @@ import { formatNumber, formatPercent } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
 import type { FontAnalysis, ScriptAnalysis } from "#shared/schemas/font-analysis.ts";
+import { familyNames } from "./family-names.ts";
 
 /** Every field of one script's analysis as the visitor reads it, in their language; unknown fields are absent. */
 export type DescribedFont = {
   family: string;
-  /** The family's name in the other language, when it differs. */
+  /** The family's other name, when it differs: its Arabic one, or on an Arabic page a Latin family's transliteration or an Arabic family's Latin name. */
   otherName?: string;
+  /** What the other name is ("In Arabic", "بالحروف اللاتينية"), for readers and the report; set with otherName. */
+  otherNameLabel?: string;
   confidence: string;
   /**
    * Set when the font is not in the library ("Not in our library; the closest we know: …"), or may
@@ -54,22 +57,32 @@ export function describeAnalysis(analysis: FontAnalysis, lang: Lang, copy: FontR
 
 function describeFont(analysis: ScriptAnalysis, lang: Lang, copy: FontRecognitionCopy): DescribedFont {
   const r = copy.result;
-  const family = lang === "ar" ? analysis.fontFamilyAr : analysis.fontFamily;
-  const other = lang === "ar" ? analysis.fontFamily : analysis.fontFamilyAr;
+  // The family's own script decides which name comes first; a server that does not say it, the text's.
+  const names = familyNames(
+    { name: analysis.fontFamily, nameAr: analysis.fontFamilyAr, script: analysis.familyScript ?? analysis.script },
+    lang,
+  );
+  const family = names.name;
+  const other = names.other;
+  // Similar fonts are in the script of the text seen.
+  const similarName = (font: ScriptAnalysis["similarFonts"][number]) =>
+    familyNames({ ...font, script: font.script ?? analysis.script }, lang).name;
   const weightName =
     analysis.weight !== undefined
       ? r.weights[`w${Math.round(analysis.weight / 100) * 100}` as keyof typeof r.weights]
       : undefined;
-  const names = [family, ...analysis.similarFonts.slice(0, 2).map((font) => (lang === "ar" ? font.nameAr : font.name))];
+  const closest = [family, ...analysis.similarFonts.slice(0, 2).map(similarName)];
   return {
     family,
-    ...(other && other !== family ? { otherName: other } : {}),
+    ...(other && other !== family
+      ? { otherName: other, otherNameLabel: names.otherScript === "arabic" ? r.otherNameArabic : r.otherNameLatin }
+      : {}),
     confidence: formatPercent(analysis.confidence, lang),
     ...(analysis.inLibrary && analysis.confidence >= 0.5
       ? {}
       : {
           libraryNotice: interpolate(analysis.inLibrary ? r.unsureInLibrary : r.notInLibrary, {
-            list: names.join(lang === "ar" ? "، " : ", "),
+            list: closest.join(lang === "ar" ? "، " : ", "),
           }),
         }),
     ...(analysis.weight !== undefined
@@ -81,7 +94,7 @@ function describeFont(analysis: ScriptAnalysis, lang: Lang, copy: FontRecognitio
       : {}),
     characteristics: lang === "ar" ? analysis.characteristicsAr : analysis.characteristics,
     similar: analysis.similarFonts.map((font) => ({
-      name: lang === "ar" ? font.nameAr : font.name,
+      name: similarName(font),
       similarity: formatPercent(font.similarity, lang),
       value: font.similarity,
     })),

@@ -1,5 +1,4 @@
-import { formatNumber } from "#shared/i18n/format.ts";
-import { interpolate } from "#shared/i18n/types.ts";
+import { plural } from "#shared/i18n/plural.ts";
 import type { Lang } from "#shared/lang.ts";
 import { paymentMethodOf, type PaymentMethodId } from "#shared/payment-methods.ts";
 import type { OrdersCopy } from "../copy.ts";
@@ -9,5 +8,5 @@ export function methodName(id: PaymentMethodId, copy: OrdersCopy, lang: Lang): s
   const method = paymentMethodOf(id);
   return method.instalments === null
     ? method.label[lang]
-    : interpolate(copy.instalmentMethod, { method: method.label[lang], count: formatNumber(method.instalments, lang) });
+    : plural(copy.instalmentMethod, method.instalments, lang, { method: method.label[lang] });
 }

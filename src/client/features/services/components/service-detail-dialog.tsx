@@ -2,12 +2,10 @@ import { useId } from "react";
 import { CloseIcon } from "#client/components/ui/icons.tsx";
 import { Modal } from "#client/components/ui/modal.tsx";
 import { siteConfig } from "#client/lib/site-config.ts";
-import type { Service } from "#content/services.ts";
 import type { ServicesCopy } from "../copy.ts";
 import { serviceWhatsAppUrl } from "../lib/whatsapp.ts";
 
 type Props = {
-  service: Service;
   title: string;
   description: string;
   copy: ServicesCopy;
@@ -16,7 +14,7 @@ type Props = {
 };
 
 /** A service's detail dialog (spec §2): the full description, close, Request Service and WhatsApp. */
-export function ServiceDetailDialog({ service, title, description, copy, onClose, onRequest }: Props) {
+export function ServiceDetailDialog({ title, description, copy, onClose, onRequest }: Props) {
   const id = useId();
   return (
     <Modal
@@ -38,7 +36,7 @@ export function ServiceDetailDialog({ service, title, description, copy, onClose
             {copy.detail.request}
           </button>
           <a
-            href={serviceWhatsAppUrl(siteConfig.WHATSAPP_NUMBER, service.titleEn)}
+            href={serviceWhatsAppUrl(siteConfig.WHATSAPP_NUMBER, copy.detail.whatsappMessage, title)}
             target="_blank"
             rel="noopener noreferrer"
             className="btn-outline uppercase"

@@ -92,7 +92,6 @@ export function ServicesCatalog({ copy }: { copy: ServicesCopy }) {
       {open && current ? (
         open.kind === "detail" ? (
           <ServiceDetailDialog
-            service={current}
             {...texts(current, lang)}
             copy={copy}
             onClose={close}

@@ -1,8 +1,11 @@
+import { interpolate } from "#shared/i18n/types.ts";
+
 /**
  * The WhatsApp chat link of a service (spec §2 Services): the studio's number and a prefilled
- * message naming the service by its English title, on either language's page (the spec's text).
+ * message naming the service by its title, in the page's language: the spec's English message on
+ * an English page, its Arabic counterpart (with the Arabic title) on an Arabic one.
  */
-export function serviceWhatsAppUrl(number: string, serviceTitleEn: string): string {
-  const message = `Hello! I'm interested in your ${serviceTitleEn} service. Could you please provide more information?`;
-  return `https://wa.me/${number}?text=${encodeURIComponent(message)}`;
+export function serviceWhatsAppUrl(number: string, message: string, serviceTitle: string): string {
+  const text = interpolate(message, { service: serviceTitle });
+  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
 }
