@@ -3,6 +3,8 @@ import { defineCopy, interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
 import { paymentMethods } from "#shared/payment-methods.ts";
 import {
+  fill,
+  isolated,
   ltr,
   oneLine,
   type EmailBlock,
@@ -77,9 +79,9 @@ const copy = defineCopy({
   ar: {
     buyer: {
       subject: "تم تأكيد طلبك {reference}",
-      preview: `شكرًا لطلبك من ${studio.name.ar}، وصلتنا قيمة الطلب بنجاح.`,
+      preview: `شكرًا لطلبك من ${studio.name.ar}، استلمنا مبلغ طلبك بنجاح.`,
       heading: "شكرًا لك، {name}",
-      body: "وصلتنا قيمة طلبك وتأكّد الطلب. كل قطعة تُشطَّب يدويًا في مرسمنا بالرياض، وسنتواصل معك لترتيب التوصيل.",
+      body: "استلمنا مبلغ طلبك وتمّ تأكيده. كل قطعة تُشطَّب يدويًا في مشغلنا بالرياض، وسنتواصل معك لترتيب التوصيل.",
       referenceLabel: "رقم طلبك",
       referenceHint: "يُرجى ذكر هذا الرقم عند مراسلتنا بخصوص طلبك.",
       invoice: "عرض الفاتورة",
@@ -96,7 +98,7 @@ const copy = defineCopy({
       quantity: "الكمية",
       total: "الإجمالي شامل الضريبة",
       vat: "ضريبة القيمة المضافة (١٥٪)",
-      method: "وسيلة الدفع",
+      method: "طريقة الدفع",
       invoice: "الفاتورة",
       name: "الاسم",
       email: "البريد الإلكتروني",
@@ -144,8 +146,8 @@ function orderRows(order: PaidOrder, lang: Lang, full: boolean): Row[] {
     { label: t.reference, value: ltr(order.reference) },
     { label: t.product, value: lang === "ar" ? order.product.nameAr : order.product.name },
     { label: t.quantity, value: formatNumber(order.quantity, lang) },
-    { label: t.total, value: formatPrice(order.totalAmountHalalas, lang) },
-    { label: t.vat, value: formatPrice(order.vatHalalas, lang) },
+    { label: t.total, value: isolated(formatPrice(order.totalAmountHalalas, lang)) },
+    { label: t.vat, value: isolated(formatPrice(order.vatHalalas, lang)) },
     { label: t.method, value: methodName(order, lang) },
     { label: t.invoice, value: ltr(order.invoiceNumber) },
   ];
@@ -180,7 +182,7 @@ export function orderConfirmation(order: PaidOrder, studio: StudioContact): Emai
     { type: "callout", label: t.buyer.referenceLabel, value: ltr(order.reference) },
     { type: "paragraph", content: [t.buyer.referenceHint] },
     { type: "fields", rows: orderRows(order, lang, false) },
-    { type: "paragraph", content: [interpolate(t.buyer.invoiceHint, { number: order.invoiceNumber })] },
+    { type: "paragraph", content: fill(t.buyer.invoiceHint, { number: ltr(order.invoiceNumber) }) },
     { type: "button", text: t.buyer.invoice, href: order.invoiceUrl },
   ];
   return {
