@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { E2E_ADMIN } from "./e2e-admin.ts";
 import { expect, expectAccessible, test, waitForApp, type Problems } from "./fixtures.ts";
+import { rememberUser } from "./remember-user.ts";
 
 /** /admin (issue 11, DESIGN D7): who sees what, and an admin's work in English and Arabic. */
 
@@ -14,12 +15,14 @@ async function signUpCustomer(page: Page, fields: { firstName: string; lastName:
     data: { ...fields, email, country: "Saudi Arabia", password: "dates-and-oud-2026" },
   });
   expect(response.status()).toBe(201);
+  await rememberUser(page, response);
   return email;
 }
 
 async function signInAdmin(page: Page) {
   const response = await page.request.post("/api/auth/signin", { data: E2E_ADMIN });
   expect(response.status()).toBe(200);
+  await rememberUser(page, response);
 }
 
 /** The refusal the page is built on: the dashboard's 401/403 (and the browser's console line). */

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e-admin.ts";
 import { expect, expectAccessible, test, waitForApp, type Problems } from "./fixtures.ts";
+import { rememberUser } from "./remember-user.ts";
 
 /**
  * The checkout, /orders and the admin's Orders tab (issue 12) against the real server and its
@@ -370,7 +371,9 @@ test("a guest finds a paid order on /orders; the admin sees it in the Orders tab
   // The admin: the Orders tab, the order found by its reference, its details and history.
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
-  expect((await adminPage.request.post("/api/auth/signin", { data: E2E_ADMIN })).status()).toBe(200);
+  const signedIn = await adminPage.request.post("/api/auth/signin", { data: E2E_ADMIN });
+  expect(signedIn.status()).toBe(200);
+  await rememberUser(adminPage, signedIn);
   await adminPage.goto("/admin");
   await waitForApp(adminPage);
   await adminPage.getByRole("tab", { name: "Orders" }).click();

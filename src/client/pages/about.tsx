@@ -43,7 +43,11 @@ export default function AboutPage() {
         />
       </section>
 
-      <section className="below-fold bg-ink py-24 text-sand md:py-32" style={foldSize(500, 264)} aria-labelledby="eye">
+      <section
+        className="below-fold bg-ink py-24 text-sand md:py-32"
+        style={foldSize(500, 264, [437, 183])}
+        aria-labelledby="eye"
+      >
         <div className="container-page grid items-center gap-12 md:grid-cols-[2fr_3fr]">
           <Reveal kind="scaleIn" className="mx-auto w-48 md:w-72">
             <Picture src="eye-logo-light.svg" alt={c.eye.logo} sizes="288px" imgClassName="h-auto w-full" />
@@ -60,7 +64,7 @@ export default function AboutPage() {
 
       <section
         className="below-fold container-page py-24 md:py-32"
-        style={foldSize(1438, 858)}
+        style={foldSize(1438, 858, [1446, 910])}
         aria-labelledby="our-products"
       >
         <Reveal kind="fadeInUp" className="flex flex-wrap items-end justify-between gap-6">
@@ -101,7 +105,7 @@ export default function AboutPage() {
 
       <section
         className="below-fold bg-walnut-deep py-24 text-sand md:py-32"
-        style={foldSize(228, 220)}
+        style={foldSize(228, 220, [237, 241])}
         aria-labelledby="team"
       >
         <Reveal kind="fadeInUp" className="container-page flex flex-col items-center text-center">

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { foldSize } from "#client/components/ui/fold-size.ts";
+import { foldSize, slotSize } from "#client/components/ui/fold-size.ts";
 import { Link } from "#client/lib/router.tsx";
 import { ArrowIcon, EyeMark } from "#client/components/ui/icons.tsx";
 import { LoopVideo } from "#client/components/ui/loop-video.tsx";
@@ -78,7 +78,7 @@ export default function HomePage() {
 
       <section
         className="below-fold container-page py-24 md:py-32"
-        style={foldSize(1185, 875)}
+        style={foldSize(1180, 924, [1192, 878])}
         aria-labelledby="handcrafted"
       >
         <StaticSection>
@@ -117,7 +117,7 @@ export default function HomePage() {
 
       <StaticSection
         as="section"
-        style={foldSize(1050, 490)}
+        style={foldSize(1102, 498, [1006, 487])}
         className="below-fold bg-sand-deep/60 py-24 md:py-32"
         aria-labelledby="noticing"
         data-testid="static-noticing"
@@ -148,7 +148,11 @@ export default function HomePage() {
         </div>
       </StaticSection>
 
-      <section className="below-fold container-page py-24 md:py-32" style={foldSize(430, 985)} aria-labelledby="behind">
+      <section
+        className="below-fold container-page py-24 md:py-32"
+        style={foldSize(461, 1027, [406, 999])}
+        aria-labelledby="behind"
+      >
         <StaticSection>
           <Reveal kind="fadeInUp" className="mb-12 max-w-2xl">
             <SectionHeading id="behind" eyebrow={c.behind.eyebrow} title={c.behind.title} />
@@ -166,12 +170,13 @@ export default function HomePage() {
         </NearViewport>
       </section>
 
-      {/* Far down the page: their chunk and data load when a visitor scrolls near, not at start. */}
-      <NearViewport className="">
-        <Testimonials />
-      </NearViewport>
+      <TestimonialsSlot />
 
-      <StaticSection as="section" className="below-fold bg-ink py-24 text-sand md:py-32" style={foldSize(325, 295)}>
+      <StaticSection
+        as="section"
+        className="below-fold bg-ink py-24 text-sand md:py-32"
+        style={foldSize(340, 308, [306, 282])}
+      >
         <Reveal kind="scaleIn" className="container-page flex flex-col items-center text-center">
           <h2 className="font-display text-4xl font-medium md:text-6xl">{c.closing.title}</h2>
           <p className="mt-5 max-w-xl text-lg text-sand/80">{c.closing.body}</p>
@@ -218,6 +223,28 @@ function NearViewport({ children, className }: { children: React.ReactNode; clas
   return (
     <div ref={ref} className={near ? undefined : className}>
       {near ? <Suspense fallback={<div className={className} />}>{children}</Suspense> : null}
+    </div>
+  );
+}
+
+/**
+ * The testimonials, far down the page: their chunk and data load when a visitor scrolls near, not
+ * at start. Until they are here, a box of the height they measured (the seeded four, at 390 and
+ * 1440 px, both languages; whole section, padding included) holds their place, so the page does
+ * not grow by a screen as they arrive (issue 37). Re-measure when the stored testimonials change.
+ */
+function TestimonialsSlot() {
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const slot = <div className="fold-slot" style={slotSize(1357, 893, [1109, 783])} data-testid="testimonials-slot" />;
+  return (
+    <div ref={ref}>
+      {near ? (
+        <Suspense fallback={slot}>
+          <Testimonials placeholder={slot} />
+        </Suspense>
+      ) : (
+        slot
+      )}
     </div>
   );
 }

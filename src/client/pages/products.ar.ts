@@ -15,11 +15,11 @@ const ar: Catalog<typeof en> = {
   },
   heritage: { eyebrow: "إرث", image: pictures.heritage },
   riyadh: {
-    title: "صناعة يدوية من قلب الرياض إلى العالم",
+    title: "صناعة يدوية من قلب الرياض إلى العالم أجمع",
     line: "نحتفي بالإنسان، وبالحِرفة، وبالهوية، وبالمعنى.",
   },
   making,
-  loop: { video: pictures.loop },
+  loop: { video: pictures.loop, pause: "إيقاف الفيديو مؤقتًا", play: "تشغيل الفيديو" },
   everyPit: {
     title: record.pitch.title,
     body: record.pitch.body,

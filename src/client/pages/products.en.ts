@@ -17,11 +17,12 @@ export default {
   },
   heritage: { eyebrow: "Heritage", image: pictures.heritage },
   riyadh: {
-    title: "Made by Hand in the Heart of Riyadh, for the World",
+    // The spec's headline and line, word for word (spec §2, Products).
+    title: "Handcrafted in the Heart of Riyadh, to the Whole World",
     line: "We honor people, craftsmanship, identity, and meaning.",
   },
   making,
-  loop: { video: pictures.loop },
+  loop: { video: pictures.loop, pause: "Pause the video", play: "Play the video" },
   everyPit: {
     title: record.pitch.title,
     body: record.pitch.body,

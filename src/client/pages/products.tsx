@@ -98,7 +98,7 @@ export default function ProductsPage() {
       </section>
 
       <section
-        style={foldSize(1135, 773)}
+        style={foldSize(1224, 773, [1049, 773])}
         className="below-fold container-page grid items-center gap-14 py-24 md:grid-cols-2 md:py-32"
         aria-labelledby="heritage"
       >
@@ -125,7 +125,10 @@ export default function ProductsPage() {
         </Reveal>
       </section>
 
-      <section className="below-fold bg-walnut-deep py-24 text-center text-sand md:py-32" style={foldSize(175, 152)}>
+      <section
+        className="below-fold bg-walnut-deep py-24 text-center text-sand md:py-32"
+        style={foldSize(200, 172, [149, 133])}
+      >
         <Reveal kind="fadeInUp" className="container-page">
           <h2 className="mx-auto max-w-4xl font-display text-4xl font-medium md:text-6xl">{c.riyadh.title}</h2>
           <p className="mt-6 text-lg text-sand/80">{c.riyadh.line}</p>
@@ -134,17 +137,19 @@ export default function ProductsPage() {
 
       <MakingOf copy={c.making} record={r} />
 
+      {/* The spec's second looping video: muted, looping, playing while in view, with a pause button. */}
       <section className="below-fold" style={foldSize(219, 720)} aria-label={c.loop.video}>
         <LoopVideo
           name="showcase-loop"
           alt={c.loop.video}
           sizes="100vw"
           className="relative aspect-[16/9] max-h-[80vh] w-full"
+          controls={{ pause: c.loop.pause, play: c.loop.play }}
         />
       </section>
 
       <section
-        style={foldSize(560, 276)}
+        style={foldSize(582, 268, [543, 289])}
         className="below-fold container-page grid items-center gap-12 py-24 md:grid-cols-[3fr_2fr] md:py-32"
         aria-labelledby="every-pit"
       >

@@ -71,7 +71,7 @@ export default function SustainabilityPage() {
 
       <section
         id="commitment"
-        style={foldSize(945, 435)}
+        style={foldSize(945, 435, [732, 435])}
         className="below-fold container-page grid scroll-mt-20 items-center gap-14 py-24 md:grid-cols-2 md:py-32"
         aria-labelledby="sustainability-title"
       >
@@ -93,7 +93,7 @@ export default function SustainabilityPage() {
 
       <section
         className="below-fold bg-sand-deep/60 py-24 md:py-32"
-        style={foldSize(1112, 348)}
+        style={foldSize(1112, 348, [1086, 371])}
         aria-labelledby="pillars"
       >
         <div className="container-page">
@@ -116,7 +116,7 @@ export default function SustainabilityPage() {
         </div>
       </section>
 
-      <section className="below-fold container-page py-24 text-center md:py-32" style={foldSize(192, 180)}>
+      <section className="below-fold container-page py-24 text-center md:py-32" style={foldSize(192, 180, [165, 214])}>
         <Reveal kind="scaleIn">
           <blockquote className="mx-auto max-w-3xl font-display text-3xl italic md:text-5xl">
             {c.closing.quote}

@@ -30,11 +30,12 @@ type Focus = "first" | "last";
 /**
  * Signed in: the account button shows the initial (spec §2) and opens the account menu (a
  * WAI-ARIA menu button). It opens by click or by keyboard (Enter, Space, arrow keys) and gives
- * focus back to the button when closed by Escape.
+ * focus back to the button when closed by Escape. `openAtStart`: the visitor clicked the initial
+ * while this chunk was still on its way (header.tsx), so the menu opens as it arrives.
  */
-export default function AccountMenuButton({ user }: { user: AuthUser }) {
+export default function AccountMenuButton({ user, openAtStart = false }: { user: AuthUser; openAtStart?: boolean }) {
   const { lang } = useI18n();
-  const [open, setOpen] = useState<Focus | null>(null);
+  const [open, setOpen] = useState<Focus | null>(openAtStart ? "first" : null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const name = `${user.firstName} ${user.lastName}`;
@@ -72,29 +73,21 @@ export default function AccountMenuButton({ user }: { user: AuthUser }) {
       >
         <span aria-hidden="true">{initialOf(user, lang)}</span>
       </button>
-      {open ? (
-        <AccountMenu
-          id={menuId}
-          labelledBy={`${menuId}-button`}
-          user={user}
-          initialFocus={open}
-          buttonRef={buttonRef}
-          onClose={close}
-        />
-      ) : null}
+      {open ? <AccountMenu id={menuId} user={user} initialFocus={open} buttonRef={buttonRef} onClose={close} /> : null}
     </div>
   );
 }
 
 /**
- * The account menu (spec §2): the full name and e-mail, then "Admin Dashboard" (admins only), "My
- * Account" and "Sign Out" as menu items. Arrow keys move between the items (wrapping), Home and
- * End jump, Escape closes and gives focus back to the button, Tab closes and moves on; a click
- * outside closes it.
+ * The account menu (spec §1 header, §2): the full name and e-mail, then "Admin Dashboard" (admins
+ * only), "My Account" and "Sign Out" as menu items. The name labels the menu and the e-mail
+ * describes it, so a screen reader announces whose menu it is, not only its items (issue 37).
+ * Arrow keys move between the items (wrapping), Home and End jump, Escape closes and gives focus
+ * back to the button wherever the focus is (after a click on the name, it is on the page), Tab
+ * closes and moves on; a click or tap outside closes it.
  */
 function AccountMenu(props: {
   id: string;
-  labelledBy: string;
   user: AuthUser;
   initialFocus: Focus;
   buttonRef: RefObject<HTMLButtonElement | null>;
@@ -106,6 +99,7 @@ function AccountMenu(props: {
   const to = useLocalizedPath();
   const navigate = useNavigate();
   const ref = useRef<HTMLDivElement>(null);
+  const headId = useId();
 
   const items = () => [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
@@ -120,8 +114,17 @@ function AccountMenu(props: {
       if (ref.current?.contains(target) || buttonRef.current?.contains(target)) return;
       onClose(false);
     };
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      onClose(true);
+    };
     document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onEscape);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onEscape);
+    };
   }, [buttonRef, onClose]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -135,10 +138,7 @@ function AccountMenu(props: {
     else if (event.key === "ArrowUp") move(at - 1);
     else if (event.key === "Home") move(0);
     else if (event.key === "End") move(list.length - 1);
-    else if (event.key === "Escape") {
-      event.preventDefault();
-      onClose(true);
-    } else if (event.key === "Tab") onClose(false);
+    else if (event.key === "Tab") onClose(false);
   };
 
   const onSignOut = async () => {
@@ -163,16 +163,22 @@ function AccountMenu(props: {
       onKeyDown={onKeyDown}
     >
       <div className="border-b border-sand-deep px-3 pt-2 pb-3">
-        <p className="truncate font-medium text-ink" data-testid="account-menu-name">
+        <p id={`${headId}-name`} className="truncate font-medium text-ink" data-testid="account-menu-name">
           <bdi>
             {user.firstName} {user.lastName}
           </bdi>
         </p>
-        <p className="truncate text-sm text-ink-soft" data-testid="account-menu-email">
+        <p id={`${headId}-email`} className="truncate text-sm text-ink-soft" data-testid="account-menu-email">
           <bdi dir="ltr">{user.email}</bdi>
         </p>
       </div>
-      <div role="menu" id={id} aria-labelledby={props.labelledBy} className="grid gap-0.5 pt-2">
+      <div
+        role="menu"
+        id={id}
+        aria-labelledby={`${headId}-name`}
+        aria-describedby={`${headId}-email`}
+        className="grid gap-0.5 pt-2"
+      >
         {user.isAdmin ? (
           <Link to={to("/admin")} role="menuitem" tabIndex={-1} className={item} onClick={() => onClose(false)}>
             {w.adminDashboard}

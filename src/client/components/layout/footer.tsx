@@ -17,7 +17,7 @@ export function Footer() {
     <StaticSection
       as="footer"
       className="below-fold bg-ink text-sand"
-      style={foldSize(900, 440)}
+      style={foldSize(901, 437, [892, 443])}
       data-testid="site-footer"
     >
       <div className="container-page grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr]">

@@ -20,6 +20,8 @@ export function Header() {
   const to = useLocalizedPath();
   const visible = useHeaderVisibility();
   const [menuOpen, setMenuOpen] = useState(false);
+  // A click on the initial before the menu's chunk is here: the menu opens when it arrives.
+  const [accountClicked, setAccountClicked] = useState(false);
   const { user } = useAuth();
 
   return (
@@ -70,8 +72,8 @@ export function Header() {
             )}
           </Tooltip>
           {user ? (
-            <Suspense fallback={<InitialBadge user={user} />}>
-              <AccountMenuButton user={user} />
+            <Suspense fallback={<InitialBadge user={user} onClick={() => setAccountClicked(true)} />}>
+              <AccountMenuButton user={user} openAtStart={accountClicked} />
             </Suspense>
           ) : (
             <Tooltip label={t("header.signIn")}>
@@ -112,17 +114,24 @@ export function Header() {
   );
 }
 
-/** Until the account menu's chunk is here: the same circle with the initial, not yet a button. */
-function InitialBadge({ user }: { user: AuthUser }) {
-  const { lang } = useI18n();
+/**
+ * Until the account menu's chunk is here: the same circle with the initial. A click on it is kept
+ * (the menu opens as the chunk arrives) rather than lost.
+ */
+function InitialBadge({ user, onClick }: { user: AuthUser; onClick: () => void }) {
+  const { t, lang } = useI18n();
   return (
-    <span
-      aria-hidden="true"
+    <button
+      type="button"
+      aria-label={t("header.account")}
+      aria-haspopup="menu"
+      aria-expanded={false}
       data-testid="account-button"
       data-signed-in="true"
+      onClick={onClick}
       className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-current bg-ink font-medium text-sand"
     >
-      {initialOf(user, lang)}
-    </span>
+      <span aria-hidden="true">{initialOf(user, lang)}</span>
+    </button>
   );
 }

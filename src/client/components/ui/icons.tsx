@@ -91,3 +91,13 @@ export const EyeMark = (p: IconProps) => (
     <path d="M24 18.5v11" stroke="var(--color-sand)" strokeWidth="1" strokeLinecap="round" />
   </svg>
 );
+export const PlayIcon = (p: IconProps) => (
+  <svg {...iconBase} {...p}>
+    <path d="M8 5.5v13l11-6.5z" fill="currentColor" />
+  </svg>
+);
+export const PauseIcon = (p: IconProps) => (
+  <svg {...iconBase} {...p}>
+    <path d="M8 5v14M16 5v14" strokeWidth="2.4" />
+  </svg>
+);

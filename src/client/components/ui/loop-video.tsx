@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { PauseIcon, PlayIcon } from "./icons.tsx";
 import { mediaEntry, Picture, type Upright } from "./picture.tsx";
 import { mediaUrl } from "#shared/media.ts";
 
@@ -20,6 +21,12 @@ type Props = {
   upright?: Upright;
   /** Mirror the poster and the loop on right-to-left pages (see Picture's `mirrorRtl`). */
   mirrorRtl?: boolean;
+  /**
+   * A pause/play button over the loop, with these labels: a loop that plays by itself for longer
+   * than five seconds needs a way to stop it (WCAG 2.2.2). Playing it by the button overrides
+   * reduced motion and Save-Data: the visitor asked for it.
+   */
+  controls?: { pause: string; play: string };
 };
 
 /** How long after `load` an above-the-fold loop starts. */
@@ -44,10 +51,14 @@ export function LoopVideo({
   className = "relative",
   upright,
   mirrorRtl = false,
+  controls,
 }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
+  // What the visitor chose with the button; "auto" until they do.
+  const choice = useRef<"auto" | "play" | "pause">("auto");
+  const refresh = useRef<() => void>(() => undefined);
   const [poster, setPoster] = useState<string | undefined>(undefined);
 
   useEffect(() => {
@@ -72,9 +83,11 @@ export function LoopVideo({
     const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
     let started = !priority;
     const update = () => {
-      if (visible && started && !saveData && !motion.matches) video.play().catch(() => undefined);
+      const wanted = choice.current === "auto" ? started && !saveData && !motion.matches : choice.current === "play";
+      if (visible && wanted) video.play().catch(() => undefined);
       else video.pause();
     };
+    refresh.current = update;
     let timer = 0;
     const onLoad = () => {
       timer = window.setTimeout(() => {
@@ -131,6 +144,20 @@ export function LoopVideo({
         <source src={mediaUrl(`${name}.webm`, hash("webm"))} type="video/webm" />
         <source src={mediaUrl(`${name}.mp4`, hash("mp4"))} type="video/mp4" />
       </video>
+      {controls ? (
+        <button
+          type="button"
+          aria-label={playing ? controls.pause : controls.play}
+          data-testid={`${name}-toggle`}
+          onClick={() => {
+            choice.current = playing ? "pause" : "play";
+            refresh.current();
+          }}
+          className="absolute end-4 bottom-4 inline-flex h-11 w-11 items-center justify-center rounded-full bg-ink/70 text-sand backdrop-blur hover:bg-ink"
+        >
+          {playing ? <PauseIcon /> : <PlayIcon />}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -25,16 +25,6 @@ export const InfoIcon = (p: IconProps) => (
     <path d="M12 11v6M12 7.5v.5" />
   </svg>
 );
-export const PlayIcon = (p: IconProps) => (
-  <svg {...base} {...p}>
-    <path d="M8 5.5v13l11-6.5z" fill="currentColor" />
-  </svg>
-);
-export const PauseIcon = (p: IconProps) => (
-  <svg {...base} {...p}>
-    <path d="M8 5v14M16 5v14" strokeWidth="2.4" />
-  </svg>
-);
 export const ResetIcon = (p: IconProps) => (
   <svg {...base} {...p}>
     <path d="M4 12a8 8 0 1 0 2.4-5.7M4 4v4h4" />

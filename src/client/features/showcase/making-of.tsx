@@ -9,7 +9,7 @@ import { mediaUrl } from "#shared/media.ts";
 import { showcase } from "#content/showcase.ts";
 import type recordEn from "#content/showcase.en.ts";
 import type { Catalog } from "#shared/i18n/types.ts";
-import { PlayIcon } from "./icons.tsx";
+import { PlayIcon } from "#client/components/ui/icons.tsx";
 import type { MakingOfCopy } from "./making-of.en.ts";
 import { formatDuration } from "#shared/i18n/format.ts";
 

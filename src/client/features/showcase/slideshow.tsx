@@ -7,7 +7,7 @@ import { interpolate } from "#shared/i18n/types.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { mediaEntry, variantUrl } from "#client/components/ui/picture.tsx";
 import { showcaseCopy } from "./copy.ts";
-import { PauseIcon, PlayIcon } from "./icons.tsx";
+import { PauseIcon, PlayIcon } from "#client/components/ui/icons.tsx";
 import { initialSlideshow, isReady, slideInterval, slideshowReducer } from "./slideshow-state.ts";
 
 export type Slide =

@@ -32,11 +32,16 @@ const query = (params: Record<string, string | number | undefined>) => {
 
 export const usersExportUrl = (search: string, lang: Lang) => `/api/admin/users/export.csv?${query({ search, lang })}`;
 
-/** The dashboard decides what the page shows: 401 a sign-in prompt, 403 "not allowed" (D7). */
-export function useDashboard(lang: Lang) {
+/**
+ * The dashboard's data. `enabled` is false until the browser knows an admin is signed in: the page
+ * decides signed-out and non-admin visitors from the session state and asks nothing (issue 37);
+ * the server's 401/403 still decide when that state is out of date (D7).
+ */
+export function useDashboard(lang: Lang, enabled: boolean) {
   return useQuery({
     queryKey: ["/api/admin/dashboard", lang],
     queryFn: () => apiJson<AdminDashboard>("GET", "/api/admin/dashboard", undefined, headers(lang)),
+    enabled,
   });
 }
 

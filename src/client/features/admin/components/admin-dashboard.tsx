@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { ApiError } from "#client/lib/api.ts";
+import { useAuth } from "#client/lib/auth-store.ts";
 import { Link } from "#client/lib/router.tsx";
 import { useDashboard } from "../api/use-admin.ts";
 import type { AdminCopy } from "../copy.ts";
@@ -16,17 +17,31 @@ import { UsersTab } from "./users-tab.tsx";
 type TabId = "overview" | "users" | "orders" | "analytics" | "inbox";
 const tabIds: TabId[] = ["overview", "users", "orders", "analytics", "inbox"];
 
+const subscribeNothing = () => () => undefined;
+const isClient = () => true;
+const isServer = () => false;
+
 /**
- * /admin (spec §2 Admin, DESIGN D7): the server decides who may see it. While the dashboard
- * loads a spinner shows; signed out, a sign-in prompt; signed in without the role, "not allowed";
- * never the dashboard's shell with errors in it.
+ * /admin (spec §2 Admin, DESIGN D7). Who is signed in is known from the session state
+ * (lib/auth-store.ts) before anything is asked: signed out, a sign-in prompt; signed in without
+ * the role, "not allowed"; neither requests an admin endpoint (issue 37). For an admin the server
+ * still decides: while the dashboard loads a spinner shows, and its 401 (the session ended) or 403
+ * (the role was taken away) show the same two pages; never the dashboard's shell with errors in it.
  */
 export function AdminDashboard(props: { copy: AdminCopy }) {
   const { copy } = props;
   const { lang } = useI18n();
-  const dashboard = useDashboard(lang);
+  const { user } = useAuth();
+  // The prerendered page and the hydration render know nobody (the store's server snapshot):
+  // they show the spinner, not a sign-in prompt an admin would see flash by.
+  const hydrated = useSyncExternalStore(subscribeNothing, isClient, isServer);
+  const isAdmin = hydrated && user?.isAdmin === true;
+  const dashboard = useDashboard(lang, isAdmin);
   const [tab, setTab] = useState<TabId>("overview");
 
+  if (!hydrated) return <Spinner label={copy.loading} className="min-h-[60vh]" />;
+  if (!user) return <SignInPrompt copy={copy} />;
+  if (!isAdmin) return <NotAllowed copy={copy} />;
   if (dashboard.isPending) return <Spinner label={copy.loading} className="min-h-[60vh]" />;
   if (dashboard.isError) {
     const status = dashboard.error instanceof ApiError ? dashboard.error.status : 0;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { foldSize } from "#client/components/ui/fold-size.ts";
 import { Reveal } from "#client/components/ui/reveal.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { services, type Service, type ServiceId } from "#content/services.ts";
@@ -48,7 +49,11 @@ export function ServicesCatalog({ copy }: { copy: ServicesCopy }) {
         </ul>
       </section>
 
-      <section className="below-fold bg-sand-deep/60 py-24 md:py-32" aria-labelledby="service-details">
+      <section
+        className="below-fold bg-sand-deep/60 py-24 md:py-32"
+        style={foldSize(2267, 1329, [1996, 1291])}
+        aria-labelledby="service-details"
+      >
         <div className="container-page">
           <Reveal kind="fadeInUp" className="max-w-2xl">
             <p className="eyebrow">{copy.details.eyebrow}</p>

@@ -9,11 +9,13 @@ const copy = defineLazyCopy({ en: () => import("../testimonials.en.ts"), ar: () 
 
 /**
  * The home page's testimonials (spec §7 GET /api/testimonials, DESIGN §3), its own chunk, loaded
- * after the page has hydrated. Shows nothing while loading, when there are none, or on error.
+ * after the page has hydrated. Shows `placeholder` while loading (the page's reserved place, so
+ * its height holds), and nothing when there are none or on error.
  */
-export default function Testimonials() {
+export default function Testimonials({ placeholder = null }: { placeholder?: React.ReactNode }) {
   const { lang } = useI18n();
-  const [items, setItems] = useState<Testimonial[]>([]);
+  // null: not answered yet.
+  const [items, setItems] = useState<Testimonial[] | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -24,6 +26,7 @@ export default function Testimonials() {
     return () => controller.abort();
   }, [lang]);
 
+  if (items === null) return placeholder;
   return items.length ? <TestimonialList items={items} quotes={lang === "ar" ? ["«", "»"] : ["“", "”"]} /> : null;
 }
 
