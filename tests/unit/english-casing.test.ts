@@ -94,7 +94,7 @@ describe("English casing (decision 24)", () => {
 
   it("knows Title Case from sentence case", () => {
     expect(titleCaseProblems("Connect with Our Team")).toEqual([]);
-    expect(titleCaseProblems("Made by Hand in the Heart of Riyadh, for the World")).toEqual([]);
+    expect(titleCaseProblems("Handcrafted in the Heart of Riyadh, to the Whole World")).toEqual([]);
     expect(titleCaseProblems("About the Studio | Nawat Studio")).toEqual([]);
     expect(titleCaseProblems("{name}, Up Close")).toEqual([]);
     expect(titleCaseProblems("Connect with our Team")).toEqual(["our"]);
