@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { foldSize, slotSize } from "#client/components/ui/fold-size.ts";
+import { foldSize } from "#client/components/ui/fold-size.ts";
 import { Link } from "#client/lib/router.tsx";
 import { ArrowIcon, EyeMark } from "#client/components/ui/icons.tsx";
 import { LoopVideo } from "#client/components/ui/loop-video.tsx";
@@ -235,7 +235,7 @@ function NearViewport({ children, className }: { children: React.ReactNode; clas
  */
 function TestimonialsSlot() {
   const [ref, near] = useNearViewport<HTMLDivElement>();
-  const slot = <div className="fold-slot" style={slotSize(1357, 893, [1109, 783])} data-testid="testimonials-slot" />;
+  const slot = <div className="fold-slot" style={foldSize(1357, 893, [1109, 783])} data-testid="testimonials-slot" />;
   return (
     <div ref={ref}>
       {near ? (

@@ -24,9 +24,3 @@ export function foldSize(
   }
   return style as CSSProperties;
 }
-
-/**
- * The same heights as a fixed box (the `fold-slot` utility): the place of a part that renders
- * later from data (the home page's testimonials), its whole height, padding included.
- */
-export const slotSize = foldSize;
