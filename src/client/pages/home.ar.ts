@@ -1,5 +1,6 @@
 import type { Catalog } from "#shared/i18n/types.ts";
 import pictures from "#content/pictures.ar.ts";
+import collection from "#content/collection.ar.ts";
 import products from "#content/products.ar.ts";
 import type en from "./home.en.ts";
 
@@ -14,7 +15,7 @@ const ar: Catalog<typeof en> = {
   },
   handcrafted: {
     eyebrow: "صناعة يدوية",
-    title: "قطعتان، وفكرة واحدة عن الكرم",
+    title: collection.title,
     body: "كل قطعة تنطلق من عادة يعرفها كل بيت سعودي، ثم تسأل: كيف تصبح أجمل وأيسر؟",
     card: {
       open: "اعرض تفاصيل «{name}»",

@@ -1,4 +1,5 @@
 import pictures from "#content/pictures.en.ts";
+import collection from "#content/collection.en.ts";
 import products from "#content/products.en.ts";
 
 /** The home page. The words of its products and of the pictures that show them are in content/. */
@@ -13,7 +14,7 @@ export default {
   },
   handcrafted: {
     eyebrow: "Handcrafted",
-    title: "Two Pieces, One Idea of Hospitality",
+    title: collection.title,
     body: "Each piece starts from a gesture every Saudi home knows, and asks how it could be more graceful.",
     /** A product card's labels; `{name}` is the product's short name, the card's words are the product's. */
     card: {
