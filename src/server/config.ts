@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { publicConfigSchema, type PublicConfig } from "#shared/site-config.ts";
 import { isSecretVariable, maskUrlPasswords } from "./lib/redact.ts";
+import { withSecretFiles } from "./lib/secret-files.ts";
 import { invoiceConfigShape } from "./modules/invoices/invoice-config.ts";
 import { ordersConfigShape } from "./modules/orders/orders-config.ts";
 import { paymentsConfigShape } from "./modules/payments/payments-config.ts";
@@ -142,9 +143,14 @@ function shown(name: string, value: string): string {
   return isSecretVariable(name) ? "a value, hidden" : `"${maskUrlPasswords(value)}"`;
 }
 
-/** Parses the environment; throws a ConfigError listing every bad variable by name. */
+/**
+ * Parses the environment; throws a ConfigError listing every bad variable by name. Secrets may
+ * come from files: `DATABASE_URL_FILE`, `ADMIN_PASSWORD_FILE`… (lib/secret-files.ts).
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  return parseEnvironment(adminPair, env);
+  const secrets = withSecretFiles(env);
+  if (secrets.problems.length > 0) throw new ConfigError(secrets.problems);
+  return parseEnvironment(adminPair, secrets.env);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { projectPath } from "../lib/project-root.ts";
 import { lockDataFolder } from "./data-folder-lock.ts";
+import { pgliteFolder, serveBackups } from "./pglite-backup.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -81,6 +81,7 @@ async function openPglite(dataDir: string) {
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let location = dataDir;
   let unlock = async (): Promise<void> => undefined;
+  let stopBackups = async (): Promise<void> => undefined;
   let client: InstanceType<typeof PGlite>;
   // PostgreSQL's default 128 MB of shared buffers is touched at start in PGlite's WASM memory: 130 MB
   // of resident memory for a catalog and a few thousand orders. 16 MB holds all of that.
@@ -92,13 +93,16 @@ async function openPglite(dataDir: string) {
     // Two processes on one folder lose each other's writes: the second one stops here.
     unlock = await lockDataFolder(dataDir);
     try {
-      location = join(dataDir, "pglite");
+      location = pgliteFolder(dataDir);
       await mkdir(location, { recursive: true });
       client = await PGlite.create(location, settings);
     } catch (error) {
       await unlock();
       throw error;
     }
+    // `npm run backup` asks the process that holds the folder (pglite-backup.ts). Without the
+    // socket (a folder path too long for one) the database still opens; the backup says why.
+    stopBackups = await serveBackups(dataDir, client).catch(() => stopBackups);
   }
   const db = drizzle(client, { schema });
   return {
@@ -110,6 +114,7 @@ async function openPglite(dataDir: string) {
     },
     close: async () => {
       try {
+        await stopBackups();
         await client.close();
       } finally {
         await unlock();
