@@ -238,4 +238,59 @@ describe("the server process on SIGTERM", () => {
       }
     },
   );
+
+  it("exits 1 with a log line when the shutdown outlasts SHUTDOWN_TIMEOUT_MS", { timeout: 120_000 }, async () => {
+    // A mail server that holds the message far longer than the bound: the outbox cannot finish it.
+    const smtp = await startSmtpServer({ delayMs: 20_000 });
+    cleanups.push(() => smtp.close());
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
+      env: {
+        ...process.env,
+        HOST: "127.0.0.1",
+        PORT: "0",
+        LOG_LEVEL: "info",
+        DATABASE_URL: "",
+        DATA_DIR: mkdtempSync(join(tmpdir(), "drain-")),
+        SMTP_URL: smtp.url,
+        SHUTDOWN_GRACE_MS: "100",
+        SHUTDOWN_TIMEOUT_MS: "1500",
+      },
+    });
+    cleanups.push(async () => void child.kill("SIGKILL"));
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
+      child.on("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
+    );
+    const port = await new Promise<number>((resolve) =>
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout);
+        if (match) resolve(Number(match[1]));
+      }),
+    );
+    const lead = await fetch(`http://127.0.0.1:${port}/api/inquiries`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Sara", email: "sara@example.sa", message: "Twenty bowls for Eid, please." }),
+    });
+    expect(lead.status).toBe(201);
+    await sleep(300);
+    const signalledAt = Date.now();
+    child.kill("SIGTERM");
+    const run = await exited;
+    // Exit code 1; or, when the exit comes while the font model is still loading in its threads
+    // (it loads after listen, for seconds), onnxruntime's native code aborts as they are torn down.
+    const aborted = run.signal === "SIGABRT" && stderr.includes("Napi::Error");
+    expect(aborted || run.code === 1, `${run.code} ${run.signal} ${stdout}\n${stderr}`).toBe(true);
+    expect(run.at - signalledAt).toBeGreaterThanOrEqual(1500);
+    expect(run.at - signalledAt).toBeLessThan(5000);
+    const line = stdout
+      .trim()
+      .split("\n")
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((entry) => entry.msg === "shutdown took longer than SHUTDOWN_TIMEOUT_MS; exiting");
+    expect(line).toMatchObject({ level: 50, timeoutMs: 1500 });
+  });
 });
