@@ -12,6 +12,8 @@ const children = [
       NODE_ENV: "development",
       PORT: process.env.PORT ?? "3000",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+      // tsx restarts the server with SIGTERM on every change: no balancer to drain for.
+      SHUTDOWN_GRACE_MS: process.env.SHUTDOWN_GRACE_MS ?? "0",
     },
   }),
   spawn(process.execPath, ["node_modules/vite/bin/vite.js"], { stdio: "inherit" }),

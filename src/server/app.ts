@@ -17,6 +17,7 @@ import backgroundJobs from "./plugins/background-jobs.ts";
 import catalogCache from "./plugins/catalog-cache.ts";
 import { clientErrors, frameworkErrors, ResponsesByConnection } from "./lib/early-errors.ts";
 import { compressThreshold } from "./lib/accept-encoding.ts";
+import { Drain } from "./lib/drain.ts";
 import { FrontDoor } from "./lib/front-door.ts";
 import { requestIdOf } from "./lib/request-id.ts";
 import { requestLoggerFactory } from "./lib/request-logger.ts";
@@ -79,6 +80,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Answers the same for everyone, served before the app (lib/front-door.ts). */
     readonly frontDoor: FrontDoor;
+    /** Set when shutdown begins: /readyz says 503 and answers close their connection (lib/drain.ts). */
+    readonly drain: Drain;
   }
 }
 
@@ -102,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Pages and assets, answered as the app answers them, before the app (lib/front-door.ts).
   const frontDoor = new FrontDoor({ enabled: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace" });
   const responses = new ResponsesByConnection();
+  const drain = new Drain();
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new OneLinePerRequest(frontDoor),
@@ -126,6 +130,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           connectionsCheckingInterval: 1000,
         },
         (request, response) => {
+          // Draining (server.ts, on SIGTERM): every answer, the front door's too, ends its
+          // connection, so a kept-alive client opens its next one to another instance.
+          if (drain.active) response.setHeader("connection", "close");
           if (frontDoor.serve(request, response)) return;
           responses.note(request, response);
           handler(request, response);
@@ -146,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   app.decorate("frontDoor", frontDoor);
+  app.decorate("drain", drain);
   app.setValidatorCompiler(zodValidatorCompiler);
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
 

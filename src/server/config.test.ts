@@ -45,6 +45,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: "soon" })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 
+  it("drains for longer than a balancer's checks take, within a bound that leaves room after it", () => {
+    const config = loadConfig({});
+    // HAProxy `inter 1s fall 2` takes an instance out within 2 s (README, decision 0041).
+    expect(config.SHUTDOWN_GRACE_MS).toBe(3000);
+    expect(config.SHUTDOWN_TIMEOUT_MS).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "0", SHUTDOWN_TIMEOUT_MS: "500" }).SHUTDOWN_GRACE_MS).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: "10000" })).toThrow(
+      /SHUTDOWN_TIMEOUT_MS: must be longer than SHUTDOWN_GRACE_MS \(10000 ms\)/,
+    );
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
   });

@@ -74,6 +74,14 @@ export const configSchema = publicConfigSchema.extend({
   KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000),
   /** A socket with no traffic either way while a request is open. */
   CONNECTION_TIMEOUT_MS: milliseconds(60_000),
+  /**
+   * After SIGTERM, how long the server keeps serving (with /readyz at 503 and `Connection: close`)
+   * before it stops accepting: longer than the balancer needs to take it out (its health-check
+   * interval times its fall count; HAProxy `inter 1s fall 2` is 2 s).
+   */
+  SHUTDOWN_GRACE_MS: milliseconds(3_000),
+  /** From the signal, the grace included: past this the process exits with code 1. */
+  SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
   /** PostgreSQL: the server cancels any statement running longer. */
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(10_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
@@ -120,8 +128,15 @@ export const configSchema = publicConfigSchema.extend({
 
 export type Config = z.infer<typeof configSchema>;
 
-/** ADMIN_EMAIL and ADMIN_PASSWORD come together or not at all. */
-const adminPair = configSchema.superRefine((config, context) => {
+/** Settings read together: ADMIN_EMAIL and ADMIN_PASSWORD come as a pair; the shutdown bound leaves room after the grace. */
+const checkedTogether = configSchema.superRefine((config, context) => {
+  if (config.SHUTDOWN_TIMEOUT_MS <= config.SHUTDOWN_GRACE_MS) {
+    context.addIssue({
+      code: "custom",
+      path: ["SHUTDOWN_TIMEOUT_MS"],
+      message: `must be longer than SHUTDOWN_GRACE_MS (${config.SHUTDOWN_GRACE_MS} ms): it bounds the whole shutdown, the grace included`,
+    });
+  }
   if (Boolean(config.ADMIN_EMAIL) === Boolean(config.ADMIN_PASSWORD)) return;
   const missing = config.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL";
   context.addIssue({
@@ -150,7 +165,7 @@ function shown(name: string, value: string): string {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const secrets = withSecretFiles(env);
   if (secrets.problems.length > 0) throw new ConfigError(secrets.problems);
-  return parseEnvironment(adminPair, secrets.env);
+  return parseEnvironment(checkedTogether, secrets.env);
 }
 
 /**

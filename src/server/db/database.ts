@@ -22,9 +22,16 @@ export type OpenDatabaseOptions = {
   statementTimeoutMs?: number;
   /** A pooled PostgreSQL connection was lost while idle (a restart, a failover, a proxy's cut). */
   onConnectionError?: (error: Error) => void;
+  /**
+   * PostgreSQL: another instance holds the migration lock; this one waits for it (then usually
+   * finds nothing left to apply).
+   */
+  onMigrationWait?: () => void;
+  /** Where the migrations are (default: the project's migrations/; tests pass an older release's). */
+  migrationsFolder?: string;
 };
 
-const migrationsFolder = projectPath("migrations");
+const defaultMigrationsFolder = projectPath("migrations");
 
 /**
  * Opens the database (DESIGN D5): PostgreSQL through node-postgres when `url` is set, otherwise
@@ -32,7 +39,7 @@ const migrationsFolder = projectPath("migrations");
  * migrations are applied before it is returned.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url, options) : await openPglite(options.dataDir);
+  const database = options.url ? await openPostgres(options.url, options) : await openPglite(options.dataDir, options);
   try {
     await database.migrate();
   } catch (error) {
@@ -45,8 +52,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 async function openPostgres(url: string, options: OpenDatabaseOptions) {
   const { Pool } = (await import("pg")).default;
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const statementTimeout = options.statementTimeoutMs ?? 10_000;
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder;
   const pool = new Pool({
     connectionString: url,
     max: 10,
@@ -67,7 +74,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions) {
   return {
     db: db as unknown as Db,
     kind: "postgres" as const,
-    migrate: () => migrate(db, { migrationsFolder }),
+    migrate: () => migrateUnderLock(url, migrationsFolder, options.onMigrationWait),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -75,7 +82,49 @@ async function openPostgres(url: string, options: OpenDatabaseOptions) {
   };
 }
 
-async function openPglite(dataDir: string) {
+/**
+ * The key of the session-level advisory lock under which PostgreSQL migrations run: the ASCII bytes
+ * of "migrate" (0x6d6967726174_65) as one bigint. Outside the int4 range, so no `hashtext(...)` key
+ * (the invoice chain's) can be the same. An operator sees a waiting instance in `pg_locks`
+ * (`locktype = 'advisory' and classid = 7170407 and objid = 1918989413`).
+ */
+export const MIGRATION_LOCK_KEY = 0x6d696772617465n;
+
+/**
+ * Applies pending migrations on a connection of its own that holds MIGRATION_LOCK_KEY meanwhile,
+ * so that any number of instances may start together on one database: the first applies what is
+ * pending, the others wait and then find nothing to do. Drizzle's migrator creates its schema and
+ * table and applies each migration without a lock between processes; two at once collide on
+ * PostgreSQL's catalog (`pg_type_typname_nsp_index`, `pg_namespace_nspname_index`). A session
+ * lock needs one connection from lock to unlock, which a pool does not promise: hence the
+ * dedicated client, which also runs the migrations themselves (with no statement timeout: a
+ * migration, or the wait for another instance's, may take long). If this process dies, its
+ * connection closes and PostgreSQL releases the lock.
+ */
+async function migrateUnderLock(url: string, migrationsFolder: string, onWait?: () => void): Promise<void> {
+  const { Client } = (await import("pg")).default;
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+  // A connection lost while waiting rejects the query below; unheard, the event would end the process.
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    const key = MIGRATION_LOCK_KEY.toString();
+    const free = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1::bigint) as locked", [key]);
+    if (!free.rows[0]?.locked) {
+      onWait?.();
+      await client.query("select pg_advisory_lock($1::bigint)", [key]);
+    }
+    await migrate(drizzle(client), { migrationsFolder });
+    await client.query("select pg_advisory_unlock($1::bigint)", [key]);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openPglite(dataDir: string, options: OpenDatabaseOptions) {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder;
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");

@@ -10,7 +10,9 @@ declare module "fastify" {
 
 /**
  * The app's job runner: jobs start once the app is ready (every plugin loaded, migrations
- * applied) and stop before the database closes; runs in progress are awaited. With
+ * applied) and stop before the database closes; runs in progress are awaited. Exclusive jobs run
+ * once per period across the instances (decision 0041); `app.jobs.status()` says when each last
+ * ran and succeeded. With
  * `enabled: false` jobs are added but never run (a process that only serves, or a test that
  * drives the work itself).
  */

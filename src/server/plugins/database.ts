@@ -25,6 +25,7 @@ export default fp<{ url?: string; dataDir: string; statementTimeoutMs?: number }
       ...options,
       // The pool replaces the connection by itself; /readyz reports the outage meanwhile.
       onConnectionError: (error) => app.log.warn({ err: error }, "database connection lost; reconnecting on next use"),
+      onMigrationWait: () => app.log.info("another instance is migrating the database; waiting for it"),
     }).catch((error: unknown) => {
       // Say which setting to look at; the URL is shown with its password masked.
       const cause = connectionFailure(error) ?? error;

@@ -8,6 +8,8 @@ const health: FastifyPluginAsync = async (app) => {
 
   app.get("/readyz", { logLevel: "warn" }, async (request, reply) => {
     reply.header("Cache-Control", "no-store");
+    // Shutting down: the balancer should take this instance out now, while it still serves.
+    if (app.drain.active) return reply.code(503).send({ status: "draining", database: app.database.kind });
     try {
       await app.database.ping();
       return { status: "ready", database: app.database.kind };
