@@ -196,15 +196,28 @@ describe("the lead API (spec §7, DESIGN D10)", () => {
       }
     });
 
-    it("a form-encoded body: 415", async () => {
-      const response = await app.inject({
-        method: "POST",
-        url: "/api/inquiries",
-        payload: "name=Sara&email=sara%40example.sa&message=hello+there+studio",
-        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-      });
-      expect(response.statusCode).toBe(415);
-      expect(response.json().error.code).toBe("unsupported_media_type");
+    it.each([
+      ["text/plain", JSON.stringify(contact)],
+      ["text/plain; charset=utf-8", JSON.stringify(contact)],
+      ["application/x-www-form-urlencoded", "name=Sara&email=sara%40example.sa&message=hello+there+studio"],
+      [undefined, JSON.stringify(contact)],
+    ])("a body sent as %s: 415 in the error shape, nothing stored", async (type, payload) => {
+      const [before] = await app.db.select({ n: count() }).from(inquiries);
+      for (const url of ["/api/inquiries", "/api/proposals"]) {
+        const response = await app.inject({
+          method: "POST",
+          url,
+          payload,
+          headers: { ...(type ? { "content-type": type } : {}), ...headers },
+        });
+        expect(response.statusCode).toBe(415);
+        expect(response.headers["content-type"]).toMatch(/^application\/json/);
+        expect(response.json()).toEqual({
+          error: { code: "unsupported_media_type", message: catalog.errors.unsupportedMediaType },
+        });
+      }
+      const [after] = await app.db.select({ n: count() }).from(inquiries);
+      expect(after?.n).toBe(before?.n);
     });
   });
 
