@@ -91,3 +91,17 @@ describe("npm run admin -- create (DESIGN D7)", { timeout: 120_000 }, () => {
     expect(missing.code).toBe(2);
   });
 });
+
+describe("npm run admin with a malformed DATABASE_URL", { timeout: 120_000 }, () => {
+  it("names the variable without its password", async () => {
+    const result = await admin(["create", "--email", "owner@nawat.studio", "--password", "owner password"], {
+      DATABASE_URL: "postgres//user:pass@host/db",
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL (got "postgres//user:***@host/db")',
+    );
+    expect(`${result.stdout}${result.stderr}`).not.toContain("pass@");
+    expect(`${result.stdout}${result.stderr}`).not.toContain(":pass");
+  });
+});

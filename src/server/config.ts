@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { publicConfigSchema, type PublicConfig } from "#shared/site-config.ts";
-import { isSecretVariable, maskUrlPasswords } from "./lib/redact.ts";
+import { isSecretVariable, maskValue } from "./lib/redact.ts";
 import { invoiceConfigShape } from "./modules/invoices/invoice-config.ts";
 import { providersConfigShape } from "./modules/payments/gateways/providers-config.ts";
 import { paymentsConfigShape } from "./modules/payments/payments-config.ts";
@@ -137,9 +137,9 @@ export class ConfigError extends Error {
   }
 }
 
-/** A bad value as the error message may show it: secrets hidden, URL passwords masked. */
+/** A bad value as the error message may show it: secrets hidden, URL passwords masked (malformed URLs too). */
 function shown(name: string, value: string): string {
-  return isSecretVariable(name) ? "a value, hidden" : `"${maskUrlPasswords(value)}"`;
+  return isSecretVariable(name) ? "a value, hidden" : `"${maskValue(name, value)}"`;
 }
 
 /** Parses the environment; throws a ConfigError listing every bad variable by name. */
