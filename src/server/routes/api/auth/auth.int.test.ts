@@ -462,20 +462,51 @@ describe("accounts: sign-up and sign-in request limits", () => {
   });
 });
 
-describe("accounts: cookies on an https site", () => {
-  it("marks the session cookie Secure when SITE_URL is https", async () => {
+describe("accounts: the session cookie's name follows the site's scheme", () => {
+  const me = (app: FastifyInstance, cookie: string, origin?: string) =>
+    app.inject({ url: "/api/auth/me", headers: { cookie, ...(origin ? { origin, host: "internal:3000" } : {}) } });
+
+  it("is __Host-session on an https site: Secure, Path=/, no Domain; a plain `session` cookie is not read", async () => {
     const app = await createTestApp({ SITE_URL: "https://nawat.studio", SIGNUPS_PER_HOUR: "10" });
     try {
       const response = await app.inject({ method: "POST", url: "/api/auth/signup", ...json(signUpBody) });
       expect(response.statusCode).toBe(201);
-      expect(sessionCookie(response)).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
+      const token = response.json().token as string;
+      expect(response.cookies.map((cookie) => cookie.name)).toEqual(["__Host-session"]);
+      const cookie = response.cookies[0]!;
+      expect(cookie).toMatchObject({ value: token, secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
+      expect(cookie.domain).toBeUndefined();
+      expect(String(response.headers["set-cookie"])).not.toMatch(/domain=/i);
+
+      expect((await me(app, `__Host-session=${token}`)).statusCode).toBe(200);
+      expect((await me(app, `session=${token}`)).statusCode).toBe(401);
+
       const signOut = await app.inject({
         method: "POST",
         url: "/api/auth/signout",
-        headers: { cookie: `session=${response.json().token}`, origin: "https://nawat.studio", host: "internal:3000" },
+        headers: { cookie: `__Host-session=${token}`, origin: "https://nawat.studio", host: "internal:3000" },
       });
       expect(signOut.statusCode).toBe(200);
-      expect(sessionCookie(signOut)).toMatchObject({ value: "", secure: true });
+      expect(signOut.cookies).toEqual([
+        expect.objectContaining({ name: "__Host-session", value: "", secure: true, path: "/" }),
+      ]);
+      expect((await me(app, `__Host-session=${token}`)).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("is `session` on an http site (not Secure); a __Host-session cookie is not read", async () => {
+    const app = await createTestApp({ SITE_URL: "http://localhost:3000", SIGNUPS_PER_HOUR: "10" });
+    try {
+      const response = await app.inject({ method: "POST", url: "/api/auth/signup", ...json(signUpBody) });
+      expect(response.statusCode).toBe(201);
+      const token = response.json().token as string;
+      expect(response.cookies.map((cookie) => cookie.name)).toEqual(["session"]);
+      expect(response.cookies[0]).toMatchObject({ value: token, httpOnly: true, sameSite: "Lax", path: "/" });
+      expect(response.cookies[0]!.secure).toBeFalsy();
+      expect((await me(app, `session=${token}`)).statusCode).toBe(200);
+      expect((await me(app, `__Host-session=${token}`)).statusCode).toBe(401);
     } finally {
       await app.close();
     }
