@@ -98,7 +98,7 @@ export const configSchema = publicConfigSchema.extend({
   SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   /** Password checks (sign-in, sign-up, resets) that may wait for a free core before further ones get 503. */
   PASSWORD_CHECK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(4),
-  /** The first admin (DESIGN D7): created, or promoted if the account exists, at every start. */
+  /** The first admin (DESIGN D7): created at start, or promoted if its account exists and is verified (issue 37). */
   ADMIN_EMAIL: z.email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(256).optional(),
   /** Tries of one e-mail before it is marked failed (an unreachable mail server does not use them up). */
