@@ -226,6 +226,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           signInPerMinute: config.SIGNIN_PER_MINUTE,
           failuresPerAccount: config.SIGNIN_FAILURES_PER_ACCOUNT,
           failuresPerAddress: config.SIGNIN_FAILURES_PER_ADDRESS,
+          failureMaxDelayMs: config.SIGNIN_FAILURES_MAX_DELAY_SECONDS * 1000,
+          failureWindowMs: config.SIGNIN_FAILURES_WINDOW_MINUTES * 60 * 1000,
         },
       },
       payment: { checkoutsPerMinute: config.CHECKOUTS_PER_MINUTE },

@@ -92,10 +92,17 @@ export const configSchema = publicConfigSchema.extend({
   SIGNUPS_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Sign-in requests one address may make per minute, successful or not. */
   SIGNIN_PER_MINUTE: z.coerce.number().int().positive().default(60),
-  /** Failed passwords for one account in 15 minutes before its sign-in answers 429. */
+  /**
+   * Failed passwords for one account (counted over SIGNIN_FAILURES_WINDOW_MINUTES) before each
+   * further attempt must wait a delay that doubles from 1 s (issue 37: a delay, never a lock).
+   */
   SIGNIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
-  /** Failed passwords from one address in 15 minutes before its sign-ins answer 429. */
+  /** The same for failed passwords from one address, whatever the accounts. */
   SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /** The longest of those delays: an account's owner never waits longer (a password reset clears it). */
+  SIGNIN_FAILURES_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** How long failures are counted, from the first. */
+  SIGNIN_FAILURES_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** Password checks (sign-in, sign-up, resets) that may wait for a free core before further ones get 503. */
   PASSWORD_CHECK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(4),
   /** The first admin (DESIGN D7): created at start, or promoted if its account exists and is verified (issue 37). */
