@@ -234,6 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       orders: { lookupsPerMinute: config.ORDER_LOOKUPS_PER_MINUTE },
       leads: {
         perMinute: config.LEADS_PER_MINUTE,
+        acknowledgementsPerDay: config.LEAD_ACKNOWLEDGEMENTS_PER_DAY,
         mail: {
           notify: config.STUDIO_EMAIL,
           studio: { email: config.STUDIO_EMAIL, phone: config.STUDIO_PHONE, siteUrl: config.SITE_URL },

@@ -88,6 +88,8 @@ export const configSchema = publicConfigSchema.extend({
     .optional(),
   /** Leads (contact, service request, proposal) one address may send per minute. */
   LEADS_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  /** Acknowledgements one recipient address may be sent per day; further leads are stored and the studio told, unacknowledged. */
+  LEAD_ACKNOWLEDGEMENTS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
   /** Accounts one address may create per hour (also bounds probing for registered e-mails). */
   SIGNUPS_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Sign-in requests one address may make per minute, successful or not. */
