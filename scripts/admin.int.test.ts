@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/database.ts";
 import { users } from "#server/db/schema/accounts.ts";
 import { verifyPassword } from "#server/modules/accounts/passwords.ts";
-import { dropTestDatabases, freshPostgresDatabase } from "#tests/helpers/app.ts";
+import { signIn, signUpCustomer, type TestAccount } from "#tests/helpers/accounts.ts";
+import { createTestApp, dropTestDatabases, freshPostgresDatabase } from "#tests/helpers/app.ts";
 
 const run = promisify(execFile);
 const postgresServer =
@@ -79,6 +81,55 @@ describe("npm run admin -- create (DESIGN D7)", { timeout: 120_000 }, () => {
     expect(await verifyPassword(owner!.passwordHash, "owner password")).toBe(true);
   }
 
+  it("refuses an unverified account that signed up first, and promotes a verified one with the given password, ending its sessions", async () => {
+    const env = await pglite();
+    const before = await createTestApp({ ...env, SIGNUPS_PER_HOUR: "10" });
+    let squatter: TestAccount;
+    try {
+      squatter = await signUpCustomer(before, { email: "owner@nawat.studio", password: "squatter's own password" });
+    } finally {
+      await before.close();
+    }
+    const args = ["create", "--email", "Owner@Nawat.Studio", "--password", "operator password"];
+
+    const refused = await admin(args, env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      "Not done: Owner@Nawat.Studio already has an account whose e-mail address was never verified",
+    );
+    let [owner] = await storedUsers(env);
+    expect(owner!.isAdmin).toBe(false);
+    expect(await verifyPassword(owner!.passwordHash, "squatter's own password")).toBe(true);
+
+    const verify = await openDatabase({ dataDir: env.DATA_DIR });
+    await verify.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, owner!.id));
+    await verify.close();
+    const promoted = await admin(args, env);
+    expect(promoted.stderr).toBe("");
+    expect(promoted.code).toBe(0);
+    expect(promoted.stdout).toContain(
+      "it is now an admin, its password is now the one given, and 1 session(s) of it were ended",
+    );
+    [owner] = await storedUsers(env);
+    expect(owner!.isAdmin).toBe(true);
+    expect(await verifyPassword(owner!.passwordHash, "squatter's own password")).toBe(false);
+
+    const after = await createTestApp(env);
+    try {
+      expect((await after.inject({ url: "/api/auth/me", headers: squatter.bearer })).statusCode).toBe(401);
+      const old = await after.inject({
+        method: "POST",
+        url: "/api/auth/signin",
+        payload: { email: "owner@nawat.studio", password: "squatter's own password" },
+      });
+      expect(old.statusCode).toBe(401);
+      const operator = await signIn(after, "owner@nawat.studio", "operator password");
+      expect((await after.inject({ url: "/api/auth/me", headers: operator.bearer })).json().isAdmin).toBe(true);
+    } finally {
+      await after.close();
+    }
+  });
+
   it("refuses bad input with the reason and the usage, touching nothing", async () => {
     const folder = mkdtempSync(join(tmpdir(), "admin-cmd-"));
     folders.push(folder);
@@ -89,5 +140,19 @@ describe("npm run admin -- create (DESIGN D7)", { timeout: 120_000 }, () => {
     expect(bad.stderr).toContain("usage: npm run admin -- create");
     const missing = await admin([], { DATA_DIR: folder });
     expect(missing.code).toBe(2);
+  });
+});
+
+describe("npm run admin with a malformed DATABASE_URL", { timeout: 120_000 }, () => {
+  it("names the variable without its password", async () => {
+    const result = await admin(["create", "--email", "owner@nawat.studio", "--password", "owner password"], {
+      DATABASE_URL: "postgres//user:pass@host/db",
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL (got "postgres//user:***@host/db")',
+    );
+    expect(`${result.stdout}${result.stderr}`).not.toContain("pass@");
+    expect(`${result.stdout}${result.stderr}`).not.toContain(":pass");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `npm run admin -- create --email … --password … [--first-name …] [--last-name …]`: the first
- * admin of a fresh install (DESIGN D7), or an existing account made admin (its password is then
- * left as it is). Uses the same database as the server: DATABASE_URL when set, otherwise the
+ * admin of a fresh install (DESIGN D7), or an existing account made admin: only if its address is
+ * verified, and then it takes the given password and every session of it is ended (issue 37); an
+ * unverified account is refused (exit code 1). Uses the same database as the server: DATABASE_URL when set, otherwise the
  * PGlite folder DATA_DIR (stop the server first: a PGlite folder is one process's at a time).
  * The password may also come from the ADMIN_PASSWORD variable, to keep it out of shell history.
  */
@@ -10,7 +11,7 @@ import { z } from "zod";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { describeStartupFailure } from "#server/lib/startup-failure.ts";
-import { createAdmin } from "#server/modules/accounts/create-admin.ts";
+import { adminRefusalMessage, createAdmin } from "#server/modules/accounts/create-admin.ts";
 import { accountEmailField, firstNameField, lastNameField } from "#shared/schemas/auth.ts";
 import { isMessageKey, translate } from "#shared/i18n/translate.ts";
 
@@ -61,15 +62,26 @@ async function main(): Promise<number> {
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   });
   try {
-    const outcome = await createAdmin(database.db, parsed.data);
+    const result = await createAdmin(database.db, parsed.data);
     const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.DATA_DIR}`;
-    const said = {
-      created: `Created the admin account ${parsed.data.email}`,
-      promoted: `${parsed.data.email} already had an account: it is now an admin (its password is unchanged)`,
-      unchanged: `${parsed.data.email} is already an admin: nothing to do (its password is unchanged)`,
-    }[outcome];
-    console.log(`${said} [${where}].`);
-    return 0;
+    const { email } = parsed.data;
+    switch (result.outcome) {
+      case "refused":
+        console.error(`Not done: ${adminRefusalMessage(email)} [${where}]`);
+        return 1;
+      case "created":
+        console.log(`Created the admin account ${email} [${where}].`);
+        return 0;
+      case "promoted":
+        console.log(
+          `${email} already had a verified account: it is now an admin, its password is now the one given, and ` +
+            `${result.sessionsEnded} session(s) of it were ended [${where}].`,
+        );
+        return 0;
+      case "unchanged":
+        console.log(`${email} is already an admin: nothing to do (its password is unchanged) [${where}].`);
+        return 0;
+    }
   } finally {
     await database.close();
   }

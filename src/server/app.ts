@@ -10,7 +10,7 @@ import Fastify, {
 } from "fastify";
 import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
-import { createAdmin } from "./modules/accounts/create-admin.ts";
+import { adminRefusalMessage, createAdmin } from "./modules/accounts/create-admin.ts";
 import { zodValidatorCompiler } from "./lib/zod-validation.ts";
 import auth from "./plugins/auth.ts";
 import backgroundJobs from "./plugins/background-jobs.ts";
@@ -185,8 +185,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const admin = { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD };
     app.addHook("onReady", async () => {
-      const outcome = await createAdmin(app.db, admin);
-      app.log.info({ email: admin.email, outcome }, "admin account from ADMIN_EMAIL");
+      const result = await createAdmin(app.db, admin);
+      const { outcome } = result;
+      if (result.outcome === "promoted") {
+        app.log.warn(
+          { email: admin.email, outcome, sessionsEnded: result.sessionsEnded },
+          "admin account from ADMIN_EMAIL: an existing verified account was made admin; its password is now ADMIN_PASSWORD and its sessions were ended",
+        );
+      } else if (result.outcome === "refused") {
+        // The site still starts: refusing to would let whoever signed up first keep it down.
+        app.log.error({ email: admin.email, outcome }, `ADMIN_EMAIL: ${adminRefusalMessage(admin.email)}`);
+      } else app.log.info({ email: admin.email, outcome }, "admin account from ADMIN_EMAIL");
     });
   }
   await app.register(catalogCache);
@@ -223,12 +232,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           signInPerMinute: config.SIGNIN_PER_MINUTE,
           failuresPerAccount: config.SIGNIN_FAILURES_PER_ACCOUNT,
           failuresPerAddress: config.SIGNIN_FAILURES_PER_ADDRESS,
+          failureMaxDelayMs: config.SIGNIN_FAILURES_MAX_DELAY_SECONDS * 1000,
+          failureWindowMs: config.SIGNIN_FAILURES_WINDOW_MINUTES * 60 * 1000,
         },
       },
       payment: { checkoutsPerMinute: config.CHECKOUTS_PER_MINUTE },
       orders: { lookupsPerMinute: config.ORDER_LOOKUPS_PER_MINUTE },
       leads: {
         perMinute: config.LEADS_PER_MINUTE,
+        acknowledgementsPerDay: config.LEAD_ACKNOWLEDGEMENTS_PER_DAY,
         mail: {
           notify: config.STUDIO_EMAIL,
           studio: { email: config.STUDIO_EMAIL, phone: config.STUDIO_PHONE, siteUrl: config.SITE_URL },

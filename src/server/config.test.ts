@@ -106,6 +106,28 @@ describe("loadConfig", () => {
     expect(message).not.toContain("secret");
     expect(message).toContain("SMTP_FROM");
   });
+
+  it.each([
+    ["DATABASE_URL", "postgres//user:pass@host/db", "postgres//user:***@host/db"],
+    ["DATABASE_URL", "postgresql:user:pass@host/db", "postgresql:***@host/db"],
+    ["DATABASE_URL", "user:pass@host/db", "user:***@host/db"],
+    ["DATABASE_URL", "postgres//user:p@ss w:rd@host/db", "postgres//user:***@host/db"],
+    ["REDIS_URL", "redis//:pass@cache:6379", "redis//:***@cache:6379"],
+    ["SMTP_URL", "smtp//mailer:pass@mail.example.sa:587", "smtp//mailer:***@mail.example.sa:587"],
+    ["MOYASAR_API_URL", "htps//key:pass@api.moyasar.com", "htps//key:***@api.moyasar.com"],
+  ])("never prints the password of a malformed %s (%s)", (name, value, masked) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(`${name}: `);
+    expect(message).toContain(`(got "${masked}")`);
+    expect(message).not.toContain("pass");
+  });
 });
 
 describe("loadPublicConfig", () => {

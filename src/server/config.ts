@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { publicConfigSchema, type PublicConfig } from "#shared/site-config.ts";
-import { isSecretVariable, maskUrlPasswords } from "./lib/redact.ts";
+import { isSecretVariable, maskValue } from "./lib/redact.ts";
 import { withSecretFiles } from "./lib/secret-files.ts";
 import { invoiceConfigShape } from "./modules/invoices/invoice-config.ts";
 import { ordersConfigShape } from "./modules/orders/orders-config.ts";
@@ -97,17 +97,26 @@ export const configSchema = publicConfigSchema.extend({
     .optional(),
   /** Leads (contact, service request, proposal) one address may send per minute. */
   LEADS_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  /** Acknowledgements one recipient address may be sent per day; further leads are stored and the studio told, unacknowledged. */
+  LEAD_ACKNOWLEDGEMENTS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
   /** Accounts one address may create per hour (also bounds probing for registered e-mails). */
   SIGNUPS_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Sign-in requests one address may make per minute, successful or not. */
   SIGNIN_PER_MINUTE: z.coerce.number().int().positive().default(60),
-  /** Failed passwords for one account in 15 minutes before its sign-in answers 429. */
+  /**
+   * Failed passwords for one account (counted over SIGNIN_FAILURES_WINDOW_MINUTES) before each
+   * further attempt must wait a delay that doubles from 1 s (issue 37: a delay, never a lock).
+   */
   SIGNIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
-  /** Failed passwords from one address in 15 minutes before its sign-ins answer 429. */
+  /** The same for failed passwords from one address, whatever the accounts. */
   SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /** The longest of those delays: an account's owner never waits longer (a password reset clears it). */
+  SIGNIN_FAILURES_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** How long failures are counted, from the first. */
+  SIGNIN_FAILURES_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** Password checks (sign-in, sign-up, resets) that may wait for a free core before further ones get 503. */
   PASSWORD_CHECK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(4),
-  /** The first admin (DESIGN D7): created, or promoted if the account exists, at every start. */
+  /** The first admin (DESIGN D7): created at start, or promoted if its account exists and is verified (issue 37). */
   ADMIN_EMAIL: z.email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(256).optional(),
   /** Tries of one e-mail before it is marked failed (an unreachable mail server does not use them up). */
@@ -153,9 +162,9 @@ export class ConfigError extends Error {
   }
 }
 
-/** A bad value as the error message may show it: secrets hidden, URL passwords masked. */
+/** A bad value as the error message may show it: secrets hidden, URL passwords masked (malformed URLs too). */
 function shown(name: string, value: string): string {
-  return isSecretVariable(name) ? "a value, hidden" : `"${maskUrlPasswords(value)}"`;
+  return isSecretVariable(name) ? "a value, hidden" : `"${maskValue(name, value)}"`;
 }
 
 /**

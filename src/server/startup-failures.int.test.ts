@@ -77,6 +77,22 @@ describe("start-up failures", () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it(
+    "a DATABASE_URL without its colon is named without its password, by the server and npm start",
+    { timeout: 180_000 },
+    async () => {
+      const env = { DATABASE_URL: "postgres//user:pass@host/db", DATA_DIR: mkdtempSync(join(tmpdir(), "sf-")) };
+      const results = await Promise.all([server(env), run("scripts/start.ts", env)]);
+      for (const result of results) {
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(
+          'DATABASE_URL: must be a postgres:// or postgresql:// URL (got "postgres//user:***@host/db")',
+        );
+        expect(`${result.stdout}${result.stderr}`).not.toContain("pass");
+      }
+    },
+  );
+
   it("an unreachable database is one line naming DATABASE_URL and the cause", { timeout: 120_000 }, async () => {
     const port = await closedPort();
     const result = await server({ DATABASE_URL: `postgres://studio:${secret}@127.0.0.1:${port}/studio` });
@@ -131,6 +147,12 @@ describe("describeStartupFailure", () => {
     expect(redactSecrets("see https://nawat.studio and redis://:pw@cache:6379", env)).toBe(
       "see https://nawat.studio and redis://:***@cache:6379",
     );
+    // A driver quoting a malformed URL's password alone, or a URL with an unencoded "@" in it.
+    const urls = { DATABASE_URL: "postgres//studio:s3cr@t-pw@db/studio", REDIS_URL: "redis://:c4che-pw@cache:6379" };
+    expect(redactSecrets('password "s3cr@t-pw" rejected; auth c4che-pw failed', urls)).toBe(
+      'password "***" rejected; auth *** failed',
+    );
+    expect(redactSecrets(`cannot open ${urls.DATABASE_URL}`, {})).toBe("cannot open postgres//studio:***@db/studio");
     expect(describeStartupFailure(new ConfigError(["PORT: too big"]))).toBe(
       "Invalid configuration:\n  - PORT: too big",
     );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { createAdmin } from "#server/modules/accounts/create-admin.ts";
 
 export type TestAccount = {
@@ -13,12 +13,17 @@ export type TestAccount = {
 
 let counter = 0;
 
-function account(email: string, password: string, token: string): TestAccount {
+/** The session cookie's name as the app set it (`__Host-session` on an https SITE_URL, else `session`). */
+function cookieName(response: LightMyRequestResponse): string {
+  return response.cookies.find((cookie) => cookie.value && cookie.name.endsWith("session"))?.name ?? "session";
+}
+
+function account(email: string, password: string, token: string, cookie = "session"): TestAccount {
   return {
     email,
     password,
     token,
-    cookie: { cookie: `session=${token}` },
+    cookie: { cookie: `${cookie}=${token}` },
     bearer: { authorization: `Bearer ${token}` },
   };
 }
@@ -39,14 +44,14 @@ export async function signUpCustomer(
   };
   const response = await app.inject({ method: "POST", url: "/api/auth/signup", payload: body, headers });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  return account(body.email, body.password, response.json().token);
+  return account(body.email, body.password, response.json().token, cookieName(response));
 }
 
 /** Signs in through the API. */
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<TestAccount> {
   const response = await app.inject({ method: "POST", url: "/api/auth/signin", payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-  return account(email, password, response.json().token);
+  return account(email, password, response.json().token, cookieName(response));
 }
 
 /** An admin (created as `npm run admin -- create` would) signed in through the API. */

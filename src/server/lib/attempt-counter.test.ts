@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
-import { memoryAttemptCounter, redisAttemptCounter } from "./attempt-counter.ts";
+import { memoryAttemptCounter, memoryAttemptGate, redisAttemptCounter, redisAttemptGate } from "./attempt-counter.ts";
 
 const window = 15 * 60 * 1000;
 
@@ -43,5 +43,42 @@ describe("redisAttemptCounter while Redis is not connected", () => {
     expect((await counter.get("10.0.0.1")).count).toBe(0);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(failures.length).toBeGreaterThan(0);
+  });
+});
+
+describe("attempt gates", () => {
+  const clients: Redis[] = [];
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.disconnect();
+  });
+
+  it.each([
+    ["in memory", () => memoryAttemptGate()],
+    [
+      "in Redis while it is not connected (memory meanwhile)",
+      () => {
+        const redis = new Redis(6379, "127.0.0.1", { enableOfflineQueue: false, lazyConnect: true });
+        clients.push(redis);
+        return redisAttemptGate(redis, "test-gate", () => undefined);
+      },
+    ],
+  ])("%s: one claim at a time, none while held, free again once the hold ends or is cleared", async (_, make) => {
+    const gate = make();
+    expect(await gate.claim("a", 1000)).toEqual({ allowed: true });
+    const second = await gate.claim("a", 1000);
+    expect(second.allowed).toBe(false);
+    expect(second.allowed === false && second.retryInMs).toBeGreaterThan(0);
+    expect(second.allowed === false && second.retryInMs).toBeLessThanOrEqual(1000);
+    expect(await gate.claim("b", 1000)).toEqual({ allowed: true });
+
+    await gate.hold("a", 3000);
+    const held = await gate.claim("a", 1000);
+    expect(held.allowed === false && held.retryInMs).toBeGreaterThan(2000);
+    await gate.clear("a");
+    expect(await gate.claim("a", 1000)).toEqual({ allowed: true });
+
+    await gate.hold("c", 1000);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await gate.claim("c", 1000)).toEqual({ allowed: true });
   });
 });

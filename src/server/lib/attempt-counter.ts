@@ -66,8 +66,9 @@ class FallbackMemory extends RateLimiterMemory {
   constructor(
     duration: number,
     private readonly onFailure: (error: unknown) => void,
+    points = unlimited,
   ) {
-    super({ points: unlimited, duration });
+    super({ points, duration });
   }
 
   #report(): void {
@@ -82,6 +83,16 @@ class FallbackMemory extends RateLimiterMemory {
   override penalty(key: string | number, points?: number, options?: Record<string, unknown>) {
     this.#report();
     return super.penalty(key, points, options);
+  }
+
+  override consume(key: string | number, points?: number, options?: Record<string, unknown>) {
+    this.#report();
+    return super.consume(key, points, options);
+  }
+
+  override set(key: string | number, points: number, secDuration: number, options?: Record<string, unknown>) {
+    this.#report();
+    return super.set(key, points, secDuration, options);
   }
 
   /** Forgets a key without reporting (a clear that Redis answered clears this memory too). */
@@ -125,4 +136,69 @@ export function redisAttemptCounter(
       await fallback.forget(key);
     },
   };
+}
+
+/**
+ * One attempt per key at a time, and none while the key is held (the growing delays after failed
+ * passwords): `claim` takes the key's attempt atomically, so requests racing at the moment a delay
+ * ends get one attempt between them, not one each; `hold` makes the key wait `holdMs` from now.
+ */
+export type AttemptGate = {
+  /** Takes the key's attempt, holding it `holdMs` (until the attempt's outcome holds or clears it). */
+  claim(key: string, holdMs: number): Promise<{ allowed: true } | { allowed: false; retryInMs: number }>;
+  hold(key: string, holdMs: number): Promise<void>;
+  clear(key: string): Promise<void>;
+};
+
+const wholeSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * A gate over a limiter of one point per key: a claim consumes it (creating the key for `holdMs`,
+ * rate-limiter-flexible's `customDuration`), a hold sets it used for `holdMs`; a claim while the
+ * point is used is refused with the time left.
+ */
+function gateOver(limiter: RateLimiterAbstract, clear: (key: string) => Promise<void>): AttemptGate {
+  return {
+    claim: async (key, holdMs) => {
+      try {
+        await limiter.consume(key, 1, { customDuration: wholeSeconds(holdMs) });
+        return { allowed: true };
+      } catch (refusal) {
+        if (refusal instanceof Error) throw refusal;
+        return { allowed: false, retryInMs: Math.max(1, (refusal as RateLimiterRes).msBeforeNext) };
+      }
+    },
+    hold: async (key, holdMs) => {
+      await limiter.set(key, 1, wholeSeconds(holdMs));
+    },
+    clear,
+  };
+}
+
+/** The gate in this process's memory (without REDIS_URL). */
+export function memoryAttemptGate(): AttemptGate {
+  const limiter = new RateLimiterMemory({ points: 1, duration: 1 });
+  return gateOver(limiter, async (key) => {
+    await limiter.delete(key);
+  });
+}
+
+/**
+ * The gate in Redis, shared by every instance, and in memory while Redis does not answer (as
+ * `redisAttemptCounter`). Keys are `keyPrefix:key`.
+ */
+export function redisAttemptGate(redis: Redis, keyPrefix: string, onFailure: (error: unknown) => void): AttemptGate {
+  const fallback = new FallbackMemory(1, onFailure, 1);
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points: 1,
+    duration: 1,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: fallback,
+  });
+  return gateOver(limiter, async (key) => {
+    await limiter.delete(key);
+    await fallback.forget(key);
+  });
 }

@@ -22,7 +22,15 @@ declare module "fastify" {
   }
 }
 
-export const SESSION_COOKIE = "session";
+/**
+ * The session cookie's name: on an https site `__Host-session`, which browsers accept only when it
+ * is Secure, for Path=/ and without a Domain, so a sibling subdomain or a plain-http page on the same
+ * host cannot set or shadow it (issue 37); `session` on an http site (local development), where a
+ * `__Host-` cookie cannot be set. Only the configured name is read.
+ */
+export function sessionCookieName(https: boolean): string {
+  return https ? "__Host-session" : "session";
+}
 export const PURGE_ACCOUNTS_JOB = "accounts-purge";
 
 /** A session token as issued (43 base64url characters): anything else is not looked up. */
@@ -30,33 +38,35 @@ const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
 type Presented = { token: string; from: "bearer" | "cookie" };
 
-function presentedToken(request: FastifyRequest): Presented | undefined {
+function presentedToken(request: FastifyRequest, cookieName: string): Presented | undefined {
   const authorization = request.headers.authorization;
   if (authorization) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     return match ? { token: match[1]!, from: "bearer" } : undefined;
   }
-  const cookie = request.cookies[SESSION_COOKIE];
+  const cookie = request.cookies[cookieName];
   return cookie ? { token: cookie, from: "cookie" } : undefined;
 }
 
 /**
- * Resolves the caller of every API request from `Authorization: Bearer <token>` or the `session`
- * cookie (DESIGN D6, decision 14). A request without either costs nothing; pages and assets are
+ * Resolves the caller of every API request from `Authorization: Bearer <token>` or the session
+ * cookie (`__Host-session` on https, `session` on http) (DESIGN D6, decision 14). A request without either costs nothing; pages and assets are
  * never looked up (they do not depend on who asks). A stale cookie is cleared. Expired sessions
  * and tokens are purged hourly.
  */
 export default fp<{ https: boolean; passwordQueue?: number }>(
   async (app, options) => {
+    const cookieName = sessionCookieName(options.https);
+    // No Domain: the `__Host-` prefix forbids one, and a host-only cookie is what both names want.
     const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax", secure: options.https } as const;
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
     app.decorateReply("setSessionCookie", function (this: FastifyReply, token: string, expiresAt: Date) {
       const maxAge = Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000));
-      return this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
+      return this.setCookie(cookieName, token, { ...cookieOptions, maxAge });
     });
     app.decorateReply("clearSessionCookie", function (this: FastifyReply) {
-      return this.clearCookie(SESSION_COOKIE, cookieOptions);
+      return this.clearCookie(cookieName, cookieOptions);
     });
 
     const resolveCaller = async (request: FastifyRequest, reply: FastifyReply, token: Presented) => {
@@ -71,7 +81,7 @@ export default fp<{ https: boolean; passwordQueue?: number }>(
     };
     // Callback-style: a page, an asset or an API call without credentials costs no promise.
     app.addHook("onRequest", (request, reply, done) => {
-      const presented = request.url.startsWith("/api/") ? presentedToken(request) : undefined;
+      const presented = request.url.startsWith("/api/") ? presentedToken(request, cookieName) : undefined;
       if (!presented) return done();
       resolveCaller(request, reply, presented).then(() => done(), done);
     });

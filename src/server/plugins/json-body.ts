@@ -12,9 +12,15 @@ export const MAX_JSON_DEPTH = 32;
  * at the chunk that does, before the rest is read, turned into a string or parsed: a 12 MB nested
  * body costs a scan of its first bytes, not a long block of the event loop (issue 9). Parsing
  * itself is Fastify's (prototype-poisoning safe).
+ *
+ * JSON is the only body the API reads: Fastify's default text/plain parser is removed, so a body
+ * sent as text, a form or without a content type is refused with 415 in the API's error shape
+ * (plugins/errors.ts) rather than reaching the validator as a string (issue 37). A scope that takes
+ * another type adds its own parser (the sandbox gateway's form, the webhooks' raw JSON).
  */
 export default fp(
   async (app) => {
+    app.removeContentTypeParser("text/plain");
     const parse = app.getDefaultJsonParser("error", "error");
     app.removeContentTypeParser("application/json");
     app.addContentTypeParser(

@@ -5,7 +5,14 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import fp from "fastify-plugin";
 import { withoutStack } from "../lib/api-error.ts";
-import { memoryAttemptCounter, redisAttemptCounter, type AttemptCounter } from "../lib/attempt-counter.ts";
+import {
+  memoryAttemptCounter,
+  memoryAttemptGate,
+  redisAttemptCounter,
+  redisAttemptGate,
+  type AttemptCounter,
+  type AttemptGate,
+} from "../lib/attempt-counter.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -15,6 +22,8 @@ declare module "fastify" {
      * counters apart.
      */
     attemptCounter(name: string, windowMs: number): AttemptCounter;
+    /** One attempt per key at a time, held for a delay (sign-in after failures), in the same place. */
+    attemptGate(name: string): AttemptGate;
   }
 }
 
@@ -87,13 +96,14 @@ function redisOrMemoryStore(redis: Redis, nameSpace: string, fallBack: (error: u
  * Rate limits, in memory by default; with REDIS_URL in Redis so that several instances agree
  * (DESIGN D14), falling back to memory while Redis is unreachable. Routes opt in with
  * `config: { rateLimit: { max, timeWindow } }`; code that counts only failures uses
- * `app.attemptCounter`.
+ * `app.attemptCounter`, and code that spaces attempts out `app.attemptGate`.
  */
 export default fp<{ redisUrl?: string; perMinute: number }>(
   async (app, options) => {
     const nameSpace = "studio-rate-limit:";
     let store: ReturnType<typeof redisOrMemoryStore> | undefined;
     let counter = (_name: string, windowMs: number) => memoryAttemptCounter(windowMs);
+    let gate = (_name: string) => memoryAttemptGate();
     if (options.redisUrl) {
       const { Redis } = await import("ioredis");
       const redis = new Redis(options.redisUrl, {
@@ -113,8 +123,10 @@ export default fp<{ redisUrl?: string; perMinute: number }>(
       store = redisOrMemoryStore(redis, nameSpace, fallBack);
       // Keys stay `studio-rate-limit:<name>:<key>`: instances still on the previous code share the counts.
       counter = (name, windowMs) => redisAttemptCounter(redis, `${nameSpace}${name}`, windowMs, fallBack);
+      gate = (name) => redisAttemptGate(redis, `${nameSpace}${name}`, fallBack);
     }
     app.decorate("attemptCounter", counter);
+    app.decorate("attemptGate", gate);
     await app.register(rateLimit, {
       global: false,
       // The plugin's own refusal, without the stack it would capture for every 429.

@@ -157,6 +157,8 @@ export const enMessages = {
     invalidCredentials: "The email or password is incorrect.",
     emailTaken: "An account with this email already exists. Sign in, or reset your password if you have forgotten it.",
     tooManyAttempts: "Too many sign-in attempts. Please wait a few minutes and try again.",
+    signInDelayed:
+      "Too many wrong passwords for this e-mail. Please wait a moment and try again, or reset your password to sign in at once.",
     tooManySignUps: "Too many accounts created from this connection. Please try again later.",
     tooManyRequests: "Too many requests in a short time. Please wait a few minutes and try again.",
     invalidToken: "This link is invalid, has already been used or has expired. Please request a new one.",

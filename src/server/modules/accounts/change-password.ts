@@ -7,11 +7,11 @@ import type { PasswordGuard } from "./account-settings.ts";
 import { findUserById } from "./find-user.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { endUserSessions } from "./sessions.ts";
-import { assertNotLocked, recordFailure } from "./sign-in.ts";
+import { assertMayAttempt, clearAccountFailures, recordFailure } from "./sign-in.ts";
 
 /**
  * Changes the password of a signed-in account after checking the current one (which counts
- * towards the sign-in failure limits, so a stolen session cannot be used to guess it). Every
+ * towards the sign-in failure delays, so a stolen session cannot be used to guess it). Every
  * other session ends; the one that made the change stays.
  */
 export async function changePassword(
@@ -22,7 +22,7 @@ export async function changePassword(
 ): Promise<void> {
   const user = await findUserById(db, caller.userId);
   if (!user) throw new ApiError(401, "unauthorized", "errors.unauthorized");
-  await assertNotLocked(guard, user.email, caller.address);
+  await assertMayAttempt(guard, user.email, caller.address);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await recordFailure(guard, user.email, caller.address);
     throw new ApiError(400, "incorrect_password", "account.currentPassword.incorrect", {
@@ -34,4 +34,5 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await endUserSessions(tx, user.id, caller.sessionId ?? undefined);
   });
+  await clearAccountFailures(guard, user.email);
 }

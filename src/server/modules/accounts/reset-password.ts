@@ -11,13 +11,13 @@ import { invalidToken } from "./verify-email.ts";
 /**
  * Follows a reset link: sets the new password, uses up this and every other open reset link of
  * the account, and ends every session it has (whoever knew the old password is signed out). The
- * link proves the mailbox, so an unverified address becomes verified. Returns the account's id.
+ * link proves the mailbox, so an unverified address becomes verified. Returns the account's id and e-mail (the caller clears the account's sign-in delay).
  */
 export async function resetPassword(
   db: Db,
   { token, password }: ResetPasswordRequest,
   now = new Date(),
-): Promise<string> {
+): Promise<{ userId: string; email: string }> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const used = await consumeAccountToken(tx, token, "reset_password", now);
@@ -33,6 +33,6 @@ export async function resetPassword(
       );
     await retireAccountTokens(tx, user.id, "reset_password", now);
     await endUserSessions(tx, user.id);
-    return user.id;
+    return { userId: user.id, email: user.email };
   });
 }

@@ -8,12 +8,12 @@ import { decoyReceipt } from "./honeypot.ts";
 import { runStatement, statement } from "#server/db/statements.ts";
 import { randomLeadReference } from "./lead-reference.ts";
 import { outboxRow } from "../notifications/enqueue-email.ts";
-import { leadEmails, type LeadMailSettings } from "./lead-notifications.ts";
+import { leadEmails, mayAcknowledge, type LeadMailSettings } from "./lead-notifications.ts";
 import type { LeadReceipt } from "./lead-receipt.ts";
 import { groupCommit } from "./group-commit.ts";
 
 type InquiryRow = typeof inquiries.$inferInsert & { id: string; kind: InquiryKind; createdAt: Date; lang: Lang };
-type Submitted = { row: InquiryRow; mail: LeadMailSettings };
+type Submitted = { row: InquiryRow; mail: LeadMailSettings; acknowledge: boolean };
 
 /**
  * A batch of inquiries, their references and their e-mails in one statement (decision 0026): the
@@ -63,7 +63,7 @@ async function storeInquiries(db: Db, batch: Submitted[]): Promise<void> {
   let waiting = batch;
   for (let round = 0; round < MAX_REFERENCE_ROUNDS && waiting.length > 0; round++) {
     const drawn = new Set<string>();
-    const input = waiting.map(({ row, mail }) => {
+    const input = waiting.map(({ row, mail, acknowledge }) => {
       let reference = randomLeadReference();
       while (drawn.has(reference)) reference = randomLeadReference();
       drawn.add(reference);
@@ -81,7 +81,7 @@ async function storeInquiries(db: Db, batch: Submitted[]): Promise<void> {
         service_id: row.serviceId ?? null,
         lang: row.lang,
         created_at: row.createdAt.toISOString(),
-        emails: leadEmails(lead, mail).map(outboxRow),
+        emails: leadEmails(lead, mail, acknowledge).map(outboxRow),
       };
     });
     const claimed = new Set(
@@ -98,7 +98,8 @@ const writers = new WeakMap<Db, (item: Submitted) => Promise<void>>();
 
 /**
  * Stores a contact inquiry or service request and promises its two e-mails (DESIGN D10,
- * CONVENTIONS 15): once this returns, the lead and its mail are committed together. The caller
+ * CONVENTIONS 15; the acknowledgement only within its recipient's daily cap): once this returns,
+ * the lead and its mail are committed together. The caller
  * then nudges the outbox worker.
  */
 export async function createInquiry(
@@ -124,6 +125,7 @@ export async function createInquiry(
   };
   let write = writers.get(db);
   if (!write) writers.set(db, (write = groupCommit((batch: Submitted[]) => storeInquiries(db, batch))));
-  await write({ row, mail });
+  const acknowledge = await mayAcknowledge(mail, row.email);
+  await write({ row, mail, acknowledge });
   return { id: row.id, reference: row.reference, stored: true };
 }

@@ -7,10 +7,13 @@ import type { ProposalRequest } from "#shared/schemas/proposal-request.ts";
 import { decoyReceipt } from "./honeypot.ts";
 import { claimLeadReferences } from "./lead-reference.ts";
 import { enqueueEmails } from "../notifications/enqueue-email.ts";
-import { leadEmails, type LeadMailSettings } from "./lead-notifications.ts";
+import { leadEmails, mayAcknowledge, type LeadMailSettings } from "./lead-notifications.ts";
 import type { LeadReceipt } from "./lead-receipt.ts";
 
-/** Stores a proposal request from the wizard and promises its two e-mails, in one transaction. */
+/**
+ * Stores a proposal request from the wizard and promises its two e-mails (the acknowledgement only
+ * within its recipient's daily cap), in one transaction.
+ */
 export async function createProposal(
   db: Db,
   input: ProposalRequest,
@@ -20,6 +23,7 @@ export async function createProposal(
   if (isHoneypotFilled(input)) return decoyReceipt();
   const { website: _honeypot, ...fields } = input;
   const lead = { ...fields, id: randomUUID(), lang, receivedAt: new Date() };
+  const acknowledge = await mayAcknowledge(mail, lead.email);
   return db.transaction(async (tx) => {
     const [reference = ""] = await claimLeadReferences(tx, "proposal", 1);
     const { receivedAt, ...columns } = lead;
@@ -30,7 +34,7 @@ export async function createProposal(
       reference,
       createdAt: receivedAt,
     });
-    await enqueueEmails(tx, leadEmails({ ...lead, type: "proposal", reference }, mail));
+    await enqueueEmails(tx, leadEmails({ ...lead, type: "proposal", reference }, mail, acknowledge));
     return { id: lead.id, reference, stored: true };
   });
 }

@@ -83,4 +83,34 @@ describe("lead e-mails", () => {
     }
     expect(mail.html).toContain('href="https://nawat.studio/ar"');
   });
+
+  it("repeats nothing the visitor typed in the acknowledgement: no name, message, company or notes", () => {
+    const contact: InquiryLead = {
+      ...inquiry,
+      kind: "contact",
+      name: "Visit cheap-pills.example now",
+      message: "Click https://phish.example/login to claim your prize",
+    };
+    for (const lead of [
+      inquiry,
+      contact,
+      { ...proposal, company: "Acme Prize Desk", additionalNotes: "Call +1 555 0100" },
+    ]) {
+      const mail = renderEmail(leadAcknowledgement(lead, studio));
+      const typed = [
+        lead.name,
+        ...(lead.type === "inquiry"
+          ? [lead.message, lead.firmName ?? ""]
+          : [lead.customRequirements, lead.company ?? "", lead.additionalNotes ?? "", lead.quantity]),
+      ];
+      for (const text of [mail.subject, mail.html, mail.text]) {
+        for (const value of typed.filter(Boolean)) expect(text).not.toContain(value);
+      }
+      for (const fragment of ["cheap-pills", "phish.example", "Faisal", "نورة", "Acme", "555 0100"]) {
+        expect(mail.html).not.toContain(fragment);
+        expect(mail.text).not.toContain(fragment);
+      }
+      expect(mail.text).toContain(lead.reference);
+    }
+  });
 });

@@ -66,7 +66,7 @@ const copy = defineCopy({
         proposal: "We received your proposal request ({reference})",
       },
       preview: `Thank you for writing to ${studio.name.en}. We will contact you within 24 hours.`,
-      heading: "Thank You, {name}",
+      heading: "Thank You",
       body: {
         contact: `Your message has reached ${studio.name.en}. A member of our team will contact you within 24 hours.`,
         service_request: `Your service request has reached ${studio.name.en}. A member of our team will contact you within 24 hours.`,
@@ -74,7 +74,7 @@ const copy = defineCopy({
       },
       referenceLabel: "Your reference",
       referenceHint: "Please mention this reference if you write to us about this request.",
-      summary: "What you sent us:",
+      summary: "What you chose:",
       ignore: "If you did not send this request, you can ignore this e-mail.",
     },
     labels: {
@@ -123,7 +123,7 @@ const copy = defineCopy({
         proposal: "تلقّينا طلب العرض المخصّص — {reference}",
       },
       preview: `شكرًا لتواصلك مع ${studio.name.ar}، وسنتواصل معك خلال ٢٤ ساعة.`,
-      heading: "شكرًا لك، {name}",
+      heading: "شكرًا لك",
       body: {
         contact: `وصلت رسالتك إلى ${studio.name.ar}، وسيتواصل معك أحد أعضاء فريقنا خلال ٢٤ ساعة.`,
         service_request: `وصل طلب الخدمة إلى ${studio.name.ar}، وسيتواصل معك أحد أعضاء فريقنا خلال ٢٤ ساعة.`,
@@ -131,7 +131,7 @@ const copy = defineCopy({
       },
       referenceLabel: "رقمك المرجعي",
       referenceHint: "يُرجى ذكر هذا الرقم عند مراسلتنا بخصوص هذا الطلب.",
-      summary: "ملخّص ما أرسلته إلينا:",
+      summary: "ما اخترته:",
       ignore: "إن لم تُرسل هذا الطلب، فتجاهل هذه الرسالة.",
     },
     labels: {
@@ -253,20 +253,45 @@ export function studioLeadNotification(lead: Lead, studio: StudioContact): Email
   };
 }
 
-/** The visitor's acknowledgement, in their language: the reference and the 24-hour promise. */
+/**
+ * The options a proposal chose from the wizard's fixed lists: the only part of a lead the
+ * acknowledgement repeats, since it goes to whatever address the form names (issue 37).
+ */
+function chosenOptionRows(lead: ProposalLead, lang: Lang): Row[] {
+  const t = copy[lang];
+  const label = (list: Parameters<typeof proposalOptionLabel>[0], value: string) =>
+    proposalOptionLabel(list, value, lang);
+  return [
+    { label: t.labels.productInterest, value: label(PRODUCT_INTEREST_OPTIONS, lead.productInterest) },
+    { label: t.labels.projectType, value: label(PROJECT_TYPE_OPTIONS, lead.projectType) },
+    { label: t.labels.budget, value: label(BUDGET_OPTIONS, lead.budget) },
+    { label: t.labels.timeline, value: label(TIMELINE_OPTIONS, lead.timeline) },
+  ];
+}
+
+/**
+ * The visitor's acknowledgement, in their language: the reference and the 24-hour promise. It goes
+ * to the address the form names, which nobody has verified, so it repeats nothing the visitor
+ * typed (no name, message, company or notes): the studio's domain cannot be made to carry
+ * someone's text to a stranger (issue 37). A proposal's choices from fixed lists are shown.
+ */
 export function leadAcknowledgement(lead: Lead, studio: StudioContact): EmailContent {
   const lang = lead.lang;
   const t = copy[lang];
   const kind = leadKind(lead);
   const blocks: EmailBlock[] = [
-    { type: "heading", text: interpolate(t.customer.heading, { name: oneLine(lead.name) }) },
+    { type: "heading", text: t.customer.heading },
     { type: "paragraph", content: [t.customer.body[kind]] },
     { type: "callout", label: t.customer.referenceLabel, value: ltr(lead.reference) },
     { type: "paragraph", content: [t.customer.referenceHint] },
-    { type: "paragraph", content: [{ text: t.customer.summary, strong: true }] },
-    { type: "fields", rows: leadRows(lead, lang, false) },
-    { type: "paragraph", content: [t.customer.ignore] },
   ];
+  if (lead.type === "proposal") {
+    blocks.push(
+      { type: "paragraph", content: [{ text: t.customer.summary, strong: true }] },
+      { type: "fields", rows: chosenOptionRows(lead, lang) },
+    );
+  }
+  blocks.push({ type: "paragraph", content: [t.customer.ignore] });
   return {
     lang,
     subject: interpolate(t.customer.subject[kind], { reference: lead.reference }),

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +11,7 @@ import { purgeExpiredSessions } from "#server/modules/accounts/sessions.ts";
 import { tokenId } from "#server/modules/accounts/tokens.ts";
 import { ar } from "#shared/i18n/ar.ts";
 import { en } from "#shared/i18n/en.ts";
-import { createTestApp } from "#tests/helpers/app.ts";
+import { createTestApp, freshPostgresDatabase } from "#tests/helpers/app.ts";
 import { signIn, signUpCustomer } from "#tests/helpers/accounts.ts";
 
 describe("the account API (/api/account)", () => {
@@ -175,25 +178,132 @@ describe("admin bootstrap (DESIGN D7)", () => {
       const admin = await signIn(app, "Owner@nawat.studio", "studio owner password");
       const me = await app.inject({ url: "/api/auth/me", headers: admin.bearer });
       expect(me.json()).toEqual({ firstName: "Studio", lastName: "Admin", email: "owner@nawat.studio", isAdmin: true });
-      expect(await createAdmin(app.db, { email: "owner@nawat.studio", password: "another password" })).toBe(
-        "unchanged",
-      );
+      expect(await createAdmin(app.db, { email: "owner@nawat.studio", password: "another password" })).toEqual({
+        outcome: "unchanged",
+      });
       await signIn(app, "owner@nawat.studio", "studio owner password");
+      expect((await app.inject({ url: "/api/auth/me", headers: admin.bearer })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+/**
+ * Issue 37's race: someone signs up with the address the operator will make admin, with a password
+ * of their choosing, before the operator sets ADMIN_EMAIL. Two apps on one database: the first is
+ * the site before the operator acts, the second the same site restarted with ADMIN_EMAIL.
+ */
+describe("admin promotion of an account that signed up first (issue 37)", () => {
+  const folders: string[] = [];
+  afterAll(() => {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function sharedDatabase(): Promise<Record<string, string>> {
+    if (process.env.TEST_DATABASE_URL)
+      return { DATABASE_URL: await freshPostgresDatabase(process.env.TEST_DATABASE_URL) };
+    const folder = mkdtempSync(join(tmpdir(), "admin-race-"));
+    folders.push(folder);
+    return { DATA_DIR: folder };
+  }
+
+  const adminEnv = { ADMIN_EMAIL: "owner@nawat.studio", ADMIN_PASSWORD: "the operator's password" };
+
+  /** The squatter's account and a second session of it, on the site before the operator acts. */
+  async function squat(database: Record<string, string>, verified: boolean) {
+    const before = await createTestApp({ ...database, SIGNUPS_PER_HOUR: "10" });
+    try {
+      const squatter = await signUpCustomer(before, {
+        email: "Owner@Nawat.Studio",
+        password: "squatter's own password",
+      });
+      const second = await signIn(before, squatter.email, squatter.password);
+      if (verified) {
+        await before.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, squatter.email));
+      }
+      return [squatter, second] as const;
+    } finally {
+      await before.close();
+    }
+  }
+
+  /** The log lines of an app, as JSON objects. */
+  function logLines() {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    return { lines, stream };
+  }
+
+  it("a verified account: promoted with ADMIN_PASSWORD, its own password and every session gone, and logged", async () => {
+    const database = await sharedDatabase();
+    const sessionsOf = await squat(database, true);
+    const log = logLines();
+    const app = await createTestApp({ ...database, ...adminEnv, LOG_LEVEL: "info" }, { logStream: log.stream });
+    try {
+      for (const session of sessionsOf) {
+        expect((await app.inject({ url: "/api/auth/me", headers: session.bearer })).statusCode).toBe(401);
+        expect((await app.inject({ url: "/api/auth/me", headers: session.cookie })).statusCode).toBe(401);
+      }
+      const old = await app.inject({
+        method: "POST",
+        url: "/api/auth/signin",
+        payload: { email: "owner@nawat.studio", password: "squatter's own password" },
+      });
+      expect(old.statusCode).toBe(401);
+      expect(old.json().error.code).toBe("invalid_credentials");
+      const admin = await signIn(app, "owner@nawat.studio", adminEnv.ADMIN_PASSWORD);
+      expect((await app.inject({ url: "/api/auth/me", headers: admin.bearer })).json().isAdmin).toBe(true);
+      expect((await app.inject({ url: "/api/admin/dashboard", headers: admin.bearer })).statusCode).toBe(200);
+      expect(log.lines).toContainEqual(
+        expect.objectContaining({ level: 40, email: "owner@nawat.studio", outcome: "promoted", sessionsEnded: 2 }),
+      );
     } finally {
       await app.close();
     }
   });
 
-  it("promotes an existing account, keeping its password", async () => {
+  it("an unverified account: refused with the reason in the log; the squatter is no admin and ADMIN_PASSWORD opens nothing", async () => {
+    const database = await sharedDatabase();
+    const [squatter] = await squat(database, false);
+    const log = logLines();
+    const app = await createTestApp({ ...database, ...adminEnv, LOG_LEVEL: "info" }, { logStream: log.stream });
+    try {
+      const me = await app.inject({ url: "/api/auth/me", headers: squatter.bearer });
+      expect(me.json().isAdmin).toBe(false);
+      expect((await app.inject({ url: "/api/admin/dashboard", headers: squatter.bearer })).statusCode).toBe(403);
+      const withAdminPassword = await app.inject({
+        method: "POST",
+        url: "/api/auth/signin",
+        payload: { email: "owner@nawat.studio", password: adminEnv.ADMIN_PASSWORD },
+      });
+      expect(withAdminPassword.statusCode).toBe(401);
+      const refusal = log.lines.find((line) => line.outcome === "refused");
+      expect(refusal).toMatchObject({ level: 50, email: "owner@nawat.studio" });
+      expect(String(refusal?.msg)).toContain("was never verified, so it was not made an admin");
+      // The site runs all the same.
+      expect((await app.inject({ url: "/api/products" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("createAdmin: an unverified account is refused, then promoted once verified, its sessions ended", async () => {
     const app = await createTestApp({ SIGNUPS_PER_HOUR: "10" });
     try {
       const customer = await signUpCustomer(app, { email: "manager@nawat.studio", password: "own password" });
+      expect(await createAdmin(app.db, { email: "MANAGER@nawat.studio", password: "admin password" })).toEqual({
+        outcome: "refused",
+        reason: "unverified",
+      });
       expect((await app.inject({ url: "/api/auth/me", headers: customer.bearer })).json().isAdmin).toBe(false);
-      expect(await createAdmin(app.db, { email: "MANAGER@nawat.studio", password: "ignored password" })).toBe(
-        "promoted",
-      );
-      expect((await app.inject({ url: "/api/auth/me", headers: customer.bearer })).json().isAdmin).toBe(true);
-      await signIn(app, customer.email, "own password");
+      await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, customer.email));
+      expect(await createAdmin(app.db, { email: "MANAGER@nawat.studio", password: "admin password" })).toEqual({
+        outcome: "promoted",
+        sessionsEnded: 1,
+      });
+      expect((await app.inject({ url: "/api/auth/me", headers: customer.bearer })).statusCode).toBe(401);
+      await signIn(app, customer.email, "admin password");
     } finally {
       await app.close();
     }

@@ -170,7 +170,7 @@ describe("accounts: e-mailed links (verification, password reset)", () => {
     const reset = await post("/api/auth/reset-password", { token, password: "new password" }, customer.cookie);
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ message: en.auth.passwordReset });
-    expect(reset.cookies.find((c) => c.name === "session")?.value).toBe("");
+    expect(reset.cookies.find((c) => c.name === "__Host-session")?.value).toBe("");
 
     for (const session of [customer, laptop]) {
       expect((await app.inject({ url: "/api/auth/me", headers: session.bearer })).statusCode).toBe(401);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "#server/db/schema/accounts.ts";
 import { outbox } from "#server/db/schema/notifications.ts";
 import { disableUser, enableUser } from "#server/modules/accounts/disable-user.ts";
+import { issueAccountToken } from "#server/modules/accounts/account-tokens.ts";
 import { SESSION_POLICY } from "#server/modules/accounts/sessions.ts";
 import { tokenId } from "#server/modules/accounts/tokens.ts";
 import { ar } from "#shared/i18n/ar.ts";
@@ -363,7 +364,7 @@ describe("accounts: sign-up, sign-in, me, sign-out (spec §3, §7; DESIGN D6)", 
   });
 });
 
-describe("accounts: limits on repeated failures (429, DESIGN D6)", () => {
+describe("accounts: growing delays after repeated failures (429 while a delay runs; DESIGN D6, issue 37)", () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await createTestApp({
@@ -371,12 +372,16 @@ describe("accounts: limits on repeated failures (429, DESIGN D6)", () => {
       SIGNIN_PER_MINUTE: "1000",
       SIGNIN_FAILURES_PER_ACCOUNT: "3",
       SIGNIN_FAILURES_PER_ADDRESS: "6",
+      SIGNIN_FAILURES_MAX_DELAY_SECONDS: "2",
     });
   });
   afterAll(async () => {
     await app.close();
   });
 
+  let addresses = 0;
+  /** A new address for each attempt: the attacker of these tests has many. */
+  const anyAddress = () => `10.1.${Math.floor(++addresses / 250)}.${addresses % 250}`;
   const signInFrom = (remoteAddress: string, email: string, password: string, lang = "en") =>
     app.inject({
       method: "POST",
@@ -385,36 +390,110 @@ describe("accounts: limits on repeated failures (429, DESIGN D6)", () => {
       ...json({ email, password }),
       headers: { "content-type": "application/json", "accept-language": lang },
     });
+  const retryAfter = (response: LightMyRequestResponse) => Number(response.headers["retry-after"]);
+  const wait = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 100));
 
-  it("locks an account after repeated wrong passwords, from any address, even for the right password", async () => {
+  it("makes an account wait after repeated wrong passwords, from any address, the right one too, and only while the delay runs; the delays double up to the cap", async () => {
     const customer = await signUpCustomer(app, { password: "the right one" });
     for (let i = 0; i < 3; i++) {
-      expect((await signInFrom(`10.0.1.${i}`, customer.email, "wrong guess")).statusCode).toBe(401);
+      expect((await signInFrom(anyAddress(), customer.email, "wrong guess")).statusCode).toBe(401);
     }
-    const locked = await signInFrom("10.0.1.9", customer.email.toUpperCase(), "the right one", "ar");
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ error: { code: "too_many_attempts", message: ar.auth.tooManyAttempts } });
-    const retryAfter = Number(locked.headers["retry-after"]);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    const delayed = await signInFrom(anyAddress(), customer.email.toUpperCase(), "the right one", "ar");
+    expect(delayed.statusCode).toBe(429);
+    expect(delayed.json()).toEqual({ error: { code: "too_many_attempts", message: ar.auth.signInDelayed } });
+    expect(retryAfter(delayed)).toBe(1);
+    const inEnglish = await signInFrom(anyAddress(), customer.email, "the right one");
+    expect(inEnglish.json()).toEqual({ error: { code: "too_many_attempts", message: en.auth.signInDelayed } });
+
+    // Once the delay has passed, the next attempt is checked; a fourth failure doubles the delay.
+    await wait(retryAfter(delayed));
+    expect((await signInFrom(anyAddress(), customer.email, "wrong guess")).statusCode).toBe(401);
+    const longer = await signInFrom(anyAddress(), customer.email, "wrong guess");
+    expect(longer.statusCode).toBe(429);
+    expect(retryAfter(longer)).toBe(2);
+    await wait(retryAfter(longer));
+    expect((await signInFrom(anyAddress(), customer.email, "wrong guess")).statusCode).toBe(401);
+    const capped = await signInFrom(anyAddress(), customer.email, "wrong guess");
+    expect(retryAfter(capped)).toBe(2);
+
+    await wait(retryAfter(capped));
+    expect((await signInFrom(anyAddress(), customer.email, "the right one")).statusCode).toBe(200);
   });
 
-  it("locks an unknown e-mail the same way, so the limit tells nothing about which e-mails exist", async () => {
+  it("lets the owner sign in after an attacker's 50 attempts, once the current delay has passed", async () => {
+    const owner = await signUpCustomer(app, { password: "the owner's password" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      statuses.push((await signInFrom(anyAddress(), owner.email, "attacker's guess")).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, ...Array(47).fill(429)]);
+    const refused = await signInFrom(anyAddress(), owner.email, "the owner's password");
+    expect(refused.statusCode).toBe(429);
+    expect(retryAfter(refused)).toBeLessThanOrEqual(2);
+    await wait(retryAfter(refused));
+    const ownerIn = await signInFrom(anyAddress(), owner.email, "the owner's password");
+    expect(ownerIn.statusCode).toBe(200);
+    // A successful sign-in forgets the failures: the next wrong password is a free one again.
+    expect((await signInFrom(anyAddress(), owner.email, "attacker's guess")).statusCode).toBe(401);
+  });
+
+  it("checks one password per delay, however many requests race for it when it ends", async () => {
+    const customer = await signUpCustomer(app, { password: "the right one" });
+    for (let i = 0; i < 3; i++) await signInFrom(anyAddress(), customer.email, "wrong guess");
+    const delayed = await signInFrom(anyAddress(), customer.email, "wrong guess");
+    await wait(retryAfter(delayed));
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => signInFrom(anyAddress(), customer.email, "wrong guess")),
+    );
+    const codes = burst.map((response) => (response.statusCode === 401 ? "checked" : response.json().error.code));
+    expect(codes.filter((code) => code === "checked")).toHaveLength(1);
+    expect(codes.filter((code) => code === "too_many_attempts")).toHaveLength(11);
+  });
+
+  it("lifts the delay at once when the owner resets the password", async () => {
+    const owner = await signUpCustomer(app, { password: "forgotten password" });
+    const attempt = (password: string) => signInFrom(anyAddress(), owner.email, password);
+    for (let i = 0; i < 3; i++) await attempt("attacker's guess");
+    // A fourth failure once the first delay has passed: the delay is now 2 s (the cap here).
+    let delayed = await attempt("attacker's guess");
+    await wait(retryAfter(delayed));
+    await attempt("attacker's guess");
+    delayed = await attempt("forgotten password");
+    expect(delayed.statusCode).toBe(429);
+    expect(retryAfter(delayed)).toBe(2);
+
+    const [user] = await app.db.select().from(users).where(eq(users.email, owner.email));
+    const token = await issueAccountToken(app.db, user!.id, "reset_password", owner.email);
+    const reset = await app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      ...json({ token, password: "a brand new password" }),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await attempt("a brand new password")).statusCode).toBe(200);
+  });
+
+  it("treats an unknown e-mail the same way, so the delay tells nothing about which e-mails exist", async () => {
     for (let i = 0; i < 3; i++) {
-      expect((await signInFrom(`10.0.2.${i}`, "ghost@example.sa", "wrong guess")).statusCode).toBe(401);
+      expect((await signInFrom(anyAddress(), "ghost@example.sa", "wrong guess")).statusCode).toBe(401);
     }
-    expect((await signInFrom("10.0.2.9", "ghost@example.sa", "wrong guess")).statusCode).toBe(429);
+    const delayed = await signInFrom(anyAddress(), "ghost@example.sa", "wrong guess");
+    expect(delayed.statusCode).toBe(429);
+    expect(retryAfter(delayed)).toBe(1);
   });
 
-  it("locks an address that fails across many accounts, and no other address", async () => {
+  it("makes an address that fails across many accounts wait, and no other address", async () => {
     for (let i = 0; i < 6; i++) {
       expect((await signInFrom("10.0.3.1", `spray${i}@example.sa`, "wrong guess")).statusCode).toBe(401);
     }
     const customer = await signUpCustomer(app, { password: "the right one" });
     const blocked = await signInFrom("10.0.3.1", customer.email, "the right one");
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.message).toBe(en.auth.tooManyAttempts);
+    expect(blocked.json().error).toEqual({ code: "too_many_attempts", message: en.auth.tooManyAttempts });
+    expect(retryAfter(blocked)).toBe(1);
     expect((await signInFrom("10.0.3.2", customer.email, "the right one")).statusCode).toBe(200);
+    await wait(retryAfter(blocked));
+    expect((await signInFrom("10.0.3.1", customer.email, "the right one")).statusCode).toBe(200);
   });
 
   it("forgets an account's failures after a successful sign-in", async () => {
@@ -462,20 +541,51 @@ describe("accounts: sign-up and sign-in request limits", () => {
   });
 });
 
-describe("accounts: cookies on an https site", () => {
-  it("marks the session cookie Secure when SITE_URL is https", async () => {
+describe("accounts: the session cookie's name follows the site's scheme", () => {
+  const me = (app: FastifyInstance, cookie: string, origin?: string) =>
+    app.inject({ url: "/api/auth/me", headers: { cookie, ...(origin ? { origin, host: "internal:3000" } : {}) } });
+
+  it("is __Host-session on an https site: Secure, Path=/, no Domain; a plain `session` cookie is not read", async () => {
     const app = await createTestApp({ SITE_URL: "https://nawat.studio", SIGNUPS_PER_HOUR: "10" });
     try {
       const response = await app.inject({ method: "POST", url: "/api/auth/signup", ...json(signUpBody) });
       expect(response.statusCode).toBe(201);
-      expect(sessionCookie(response)).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
+      const token = response.json().token as string;
+      expect(response.cookies.map((cookie) => cookie.name)).toEqual(["__Host-session"]);
+      const cookie = response.cookies[0]!;
+      expect(cookie).toMatchObject({ value: token, secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
+      expect(cookie.domain).toBeUndefined();
+      expect(String(response.headers["set-cookie"])).not.toMatch(/domain=/i);
+
+      expect((await me(app, `__Host-session=${token}`)).statusCode).toBe(200);
+      expect((await me(app, `session=${token}`)).statusCode).toBe(401);
+
       const signOut = await app.inject({
         method: "POST",
         url: "/api/auth/signout",
-        headers: { cookie: `session=${response.json().token}`, origin: "https://nawat.studio", host: "internal:3000" },
+        headers: { cookie: `__Host-session=${token}`, origin: "https://nawat.studio", host: "internal:3000" },
       });
       expect(signOut.statusCode).toBe(200);
-      expect(sessionCookie(signOut)).toMatchObject({ value: "", secure: true });
+      expect(signOut.cookies).toEqual([
+        expect.objectContaining({ name: "__Host-session", value: "", secure: true, path: "/" }),
+      ]);
+      expect((await me(app, `__Host-session=${token}`)).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("is `session` on an http site (not Secure); a __Host-session cookie is not read", async () => {
+    const app = await createTestApp({ SITE_URL: "http://localhost:3000", SIGNUPS_PER_HOUR: "10" });
+    try {
+      const response = await app.inject({ method: "POST", url: "/api/auth/signup", ...json(signUpBody) });
+      expect(response.statusCode).toBe(201);
+      const token = response.json().token as string;
+      expect(response.cookies.map((cookie) => cookie.name)).toEqual(["session"]);
+      expect(response.cookies[0]).toMatchObject({ value: token, httpOnly: true, sameSite: "Lax", path: "/" });
+      expect(response.cookies[0]!.secure).toBeFalsy();
+      expect((await me(app, `session=${token}`)).statusCode).toBe(200);
+      expect((await me(app, `__Host-session=${token}`)).statusCode).toBe(401);
     } finally {
       await app.close();
     }
@@ -497,7 +607,7 @@ describe("accounts: failure limits shared through Redis (REDIS_URL)", () => {
   }
 
   // Two apps to build: allow for a busy machine.
-  it("counts an account's failures across two instances", { timeout: 120_000 }, async (context) => {
+  it("counts an account's failures and its delay across two instances", { timeout: 120_000 }, async (context) => {
     if (!(await redisAnswers())) {
       if (process.env.CI === "true") throw new Error(`no Redis answers at ${redisUrl} (set TEST_REDIS_URL)`);
       context.skip();
@@ -511,8 +621,16 @@ describe("accounts: failure limits shared through Redis (REDIS_URL)", () => {
       const attempt = (app: FastifyInstance) =>
         app.inject({ method: "POST", url: "/api/auth/signin", ...json({ email, password: "wrong guess" }) });
       for (let i = 0; i < 4; i++) expect((await attempt(i % 2 ? first : second)).statusCode).toBe(401);
-      expect((await attempt(first)).statusCode).toBe(429);
+      const delayed = await attempt(first);
+      expect(delayed.statusCode).toBe(429);
+      expect(delayed.headers["retry-after"]).toBe("1");
       expect((await attempt(second)).statusCode).toBe(429);
+      // Once the delay has passed, one attempt between both instances, and the next delay is longer.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const burst = await Promise.all([first, second, first, second].map((app) => attempt(app)));
+      expect(burst.map((response) => response.statusCode).sort()).toEqual([401, 429, 429, 429]);
+      const longer = await attempt(second);
+      expect(longer.headers["retry-after"]).toBe("2");
     } finally {
       await first.close();
       await second.close();

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import type { MailGuard, PasswordGuard } from "#server/modules/accounts/account-settings.ts";
 
-/** The window over which failed passwords are counted. */
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-
 export type AccountLimits = {
   /** SIGNUPS_PER_HOUR, per address. */
   signUpsPerHour: number;
   /** SIGNIN_PER_MINUTE, per address. */
   signInPerMinute: number;
-  /** SIGNIN_FAILURES_PER_ACCOUNT and SIGNIN_FAILURES_PER_ADDRESS, per FAILURE_WINDOW_MS. */
+  /** SIGNIN_FAILURES_PER_ACCOUNT and SIGNIN_FAILURES_PER_ADDRESS: failures before the delays start. */
   failuresPerAccount: number;
   failuresPerAddress: number;
+  /** SIGNIN_FAILURES_MAX_DELAY_SECONDS: the longest delay. */
+  failureMaxDelayMs: number;
+  /** SIGNIN_FAILURES_WINDOW_MINUTES: how long failures are counted, from the first. */
+  failureWindowMs: number;
 };
 
 export type AccountGuards = { password: PasswordGuard; mail: MailGuard };
@@ -23,10 +24,17 @@ export type AccountGuards = { password: PasswordGuard; mail: MailGuard };
 export function accountGuards(app: FastifyInstance, limits: AccountLimits): AccountGuards {
   return {
     password: {
-      perAccount: app.attemptCounter("signin-failures-account", FAILURE_WINDOW_MS),
-      perAddress: app.attemptCounter("signin-failures-address", FAILURE_WINDOW_MS),
-      maxPerAccount: limits.failuresPerAccount,
-      maxPerAddress: limits.failuresPerAddress,
+      perAccount: {
+        failures: app.attemptCounter("signin-failures-account", limits.failureWindowMs),
+        gate: app.attemptGate("signin-delay-account"),
+        free: limits.failuresPerAccount,
+      },
+      perAddress: {
+        failures: app.attemptCounter("signin-failures-address", limits.failureWindowMs),
+        gate: app.attemptGate("signin-delay-address"),
+        free: limits.failuresPerAddress,
+      },
+      maxDelayMs: limits.failureMaxDelayMs,
     },
     mail: {
       resetPerEmail: app.attemptCounter("reset-mails", 60 * 60 * 1000),

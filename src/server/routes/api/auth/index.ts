@@ -5,7 +5,7 @@ import { forgotPassword } from "#server/modules/accounts/forgot-password.ts";
 import { resendVerification } from "#server/modules/accounts/resend-verification.ts";
 import { resetPassword } from "#server/modules/accounts/reset-password.ts";
 import { deleteSession } from "#server/modules/accounts/sessions.ts";
-import { signIn } from "#server/modules/accounts/sign-in.ts";
+import { clearAccountFailures, signIn } from "#server/modules/accounts/sign-in.ts";
 import { signUp, type SignedIn } from "#server/modules/accounts/sign-up.ts";
 import { toUserView } from "#server/modules/accounts/user-views.ts";
 import { verifyEmail } from "#server/modules/accounts/verify-email.ts";
@@ -148,7 +148,9 @@ const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, options) =>
     "/reset-password",
     { bodyLimit: AUTH_BODY_LIMIT, schema: { body: resetPasswordSchema }, config: linkConfig },
     async (request, reply) => {
-      const userId = await resetPassword(app.db, request.body);
+      const { userId, email } = await resetPassword(app.db, request.body);
+      // The link proved the mailbox: its owner is not kept waiting by someone else's wrong guesses.
+      await clearAccountFailures(guards.password, email);
       // The reset ended this browser's session too if it was the same account's.
       if (request.user?.id === userId) reply.clearSessionCookie();
       return reply.header("Cache-Control", "no-store").send({ message: request.t("auth.passwordReset") });

@@ -15,8 +15,12 @@ export const LEAD_BODY_LIMIT = 16 * 1024;
 export type LeadRouteOptions = {
   /** Leads one address may send per minute, per form (LEADS_PER_MINUTE). */
   perMinute: number;
-  mail: LeadMailSettings;
+  /** Acknowledgements one recipient address may be sent per day (LEAD_ACKNOWLEDGEMENTS_PER_DAY). */
+  acknowledgementsPerDay: number;
+  mail: Omit<LeadMailSettings, "acknowledgements">;
 };
+
+const ONE_DAY = 24 * 60 * 60 * 1000;
 
 /**
  * POST /api/inquiries (contact and service requests), POST /api/proposals (the wizard) and
@@ -25,6 +29,14 @@ export type LeadRouteOptions = {
  */
 const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, options) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Counted in the rate limits' store (Redis when REDIS_URL is set), so every instance shares the cap.
+  const mail: LeadMailSettings = {
+    ...options.mail,
+    acknowledgements: {
+      perRecipient: app.attemptCounter("lead-acknowledgements", ONE_DAY),
+      maxPerDay: options.acknowledgementsPerDay,
+    },
+  };
   const config = {
     rateLimit: { max: options.perMinute, timeWindow: "1 minute" },
     errorMessages: {
@@ -41,13 +53,13 @@ const leadRoutes: FastifyPluginAsync<LeadRouteOptions> = async (app, options) =>
   api.post(
     "/inquiries",
     { bodyLimit: LEAD_BODY_LIMIT, schema: { body: inquiryRequestSchema }, config },
-    async (request, reply) => accepted(reply, await createInquiry(app.db, request.body, request.lang, options.mail)),
+    async (request, reply) => accepted(reply, await createInquiry(app.db, request.body, request.lang, mail)),
   );
 
   api.post(
     "/proposals",
     { bodyLimit: LEAD_BODY_LIMIT, schema: { body: proposalRequestSchema }, config },
-    async (request, reply) => accepted(reply, await createProposal(app.db, request.body, request.lang, options.mail)),
+    async (request, reply) => accepted(reply, await createProposal(app.db, request.body, request.lang, mail)),
   );
 
   app.get("/testimonials", async (_request, reply) => {

@@ -196,15 +196,28 @@ describe("the lead API (spec §7, DESIGN D10)", () => {
       }
     });
 
-    it("a form-encoded body: 415", async () => {
-      const response = await app.inject({
-        method: "POST",
-        url: "/api/inquiries",
-        payload: "name=Sara&email=sara%40example.sa&message=hello+there+studio",
-        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-      });
-      expect(response.statusCode).toBe(415);
-      expect(response.json().error.code).toBe("unsupported_media_type");
+    it.each([
+      ["text/plain", JSON.stringify(contact)],
+      ["text/plain; charset=utf-8", JSON.stringify(contact)],
+      ["application/x-www-form-urlencoded", "name=Sara&email=sara%40example.sa&message=hello+there+studio"],
+      [undefined, JSON.stringify(contact)],
+    ])("a body sent as %s: 415 in the error shape, nothing stored", async (type, payload) => {
+      const [before] = await app.db.select({ n: count() }).from(inquiries);
+      for (const url of ["/api/inquiries", "/api/proposals"]) {
+        const response = await app.inject({
+          method: "POST",
+          url,
+          payload,
+          headers: { ...(type ? { "content-type": type } : {}), ...headers },
+        });
+        expect(response.statusCode).toBe(415);
+        expect(response.headers["content-type"]).toMatch(/^application\/json/);
+        expect(response.json()).toEqual({
+          error: { code: "unsupported_media_type", message: catalog.errors.unsupportedMediaType },
+        });
+      }
+      const [after] = await app.db.select({ n: count() }).from(inquiries);
+      expect(after?.n).toBe(before?.n);
     });
   });
 
@@ -273,5 +286,52 @@ describe("the lead rate limit", () => {
     expect((await send("198.51.100.20")).statusCode).toBe(201);
     const [stored] = await app.db.select({ n: count() }).from(inquiries);
     expect(stored?.n).toBe(3);
+  });
+});
+
+describe("the acknowledgements' cap per recipient (issue 37)", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ LEADS_PER_MINUTE: "1000", LEAD_ACKNOWLEDGEMENTS_PER_DAY: "2" });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const post = (url: string, body: unknown) =>
+    app.inject({ method: "POST", url, payload: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const mailTo = async (kind: string, to: string) =>
+    (await app.db.select().from(outbox)).filter((row) => row.kind === kind && row.to.toLowerCase() === to);
+
+  it("sends one address at most the cap of acknowledgements, across forms, cases and +tags; every lead is stored and the studio told of each", async () => {
+    const victim = "victim@example.org";
+    const addresses = ["victim@example.org", "Victim@Example.org", "victim+2@example.org", "VICTIM+x@example.org"];
+    const answers = [];
+    for (const [i, email] of addresses.entries()) {
+      answers.push(await post(i % 2 ? "/api/proposals" : "/api/inquiries", { ...(i % 2 ? proposal : contact), email }));
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
+    const acknowledgements = [
+      ...(await mailTo("lead.acknowledgement", victim)),
+      ...(await mailTo("lead.acknowledgement", "victim+2@example.org")),
+      ...(await mailTo("lead.acknowledgement", "victim+x@example.org")),
+    ];
+    expect(acknowledgements).toHaveLength(2);
+    const studio = await mailTo("lead.studio", "info@nawat.studio");
+    expect(studio).toHaveLength(4);
+    for (const answer of answers) {
+      expect(studio.some((mail) => mail.subject.includes(answer.json().reference))).toBe(true);
+    }
+    const [storedInquiries] = await app.db.select({ n: count() }).from(inquiries);
+    const [storedProposals] = await app.db.select({ n: count() }).from(proposals);
+    expect((storedInquiries?.n ?? 0) + (storedProposals?.n ?? 0)).toBe(4);
+
+    // Another address is acknowledged as usual, without the visitor's words.
+    expect((await post("/api/inquiries", { ...contact, email: "someone.else@example.org" })).statusCode).toBe(201);
+    const [other] = await mailTo("lead.acknowledgement", "someone.else@example.org");
+    expect(other).toBeDefined();
+    const content = JSON.stringify(other);
+    expect(content).not.toContain(contact.name);
+    expect(content).not.toContain(contact.message);
   });
 });
