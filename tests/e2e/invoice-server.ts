@@ -12,6 +12,7 @@ import { insertPaidOrderWithInvoice } from "#tests/helpers/orders.ts";
 const port = Number(process.env.INVOICE_E2E_PORT ?? 3114);
 const config = loadConfig({
   NODE_ENV: "production",
+  PAYMENT_GATEWAY: "sandbox",
   LOG_LEVEL: "warn",
   HOST: "127.0.0.1",
   PORT: String(port),
