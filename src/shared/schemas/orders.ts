@@ -72,6 +72,8 @@ export type AdminOrderSummary = {
   buyerEmail: string;
   createdAt: string;
   paidAt: string | null;
+  /** Taken through the sandbox: no real money (issue 35). */
+  test: boolean;
 };
 
 const dateBound = z.iso

@@ -78,6 +78,8 @@ const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, optio
           : {}),
       })),
       gateway: context.gateways.family,
+      // The checkout shows "Test mode: no real money" on every step while this is true.
+      testMode: context.gateways.testMode,
     };
   });
 
