@@ -217,7 +217,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           failuresPerAddress: config.SIGNIN_FAILURES_PER_ADDRESS,
         },
       },
-      payment: { checkoutsPerMinute: config.CHECKOUTS_PER_MINUTE },
+      payment: {
+        checkoutsPerMinute: config.CHECKOUTS_PER_MINUTE,
+        confirmsPerMinute: config.PAYMENT_CONFIRMS_PER_MINUTE,
+        applePaySessionsPerMinute: config.APPLE_PAY_SESSIONS_PER_MINUTE,
+      },
       orders: { lookupsPerMinute: config.ORDER_LOOKUPS_PER_MINUTE },
       leads: {
         perMinute: config.LEADS_PER_MINUTE,

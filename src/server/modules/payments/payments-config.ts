@@ -17,6 +17,10 @@ type AllProviderSettings = Merged<(typeof paymentProviders)[keyof typeof payment
  */
 export const paymentsConfigShape = {
   PAYMENT_GATEWAY: z.enum(["sandbox", "providers"]).optional(),
+  /** Payment confirmations (POST /api/payment/confirm) one address may ask for per minute; a checkout asks up to six times. */
+  PAYMENT_CONFIRMS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Apple Pay merchant sessions (POST /api/payment/apple-pay/session) one address may open per minute. */
+  APPLE_PAY_SESSIONS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** A provider call that takes longer is abandoned and answered as a gateway error. */
   PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   ...(Object.assign(

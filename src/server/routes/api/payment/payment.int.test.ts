@@ -308,6 +308,7 @@ describe("Tamara and Tabby", () => {
     const response = await app.inject({ url: "/api/payment/methods?productId=nawat" });
     expect(response.json()).toEqual({
       gateway: "sandbox",
+      testMode: true,
       methods: [
         { id: "apple-pay", available: true },
         { id: "credit-card", available: true },
