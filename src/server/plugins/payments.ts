@@ -27,6 +27,11 @@ export default fp<{ config: Config }>(
       inject: async ({ url, payload, headers }) =>
         (await app.inject({ method: "POST", url, payload, headers })).statusCode,
     });
+    if (gateways.testMode && config.NODE_ENV === "production") {
+      app.log.warn(
+        "PAYMENT_GATEWAY=sandbox: the shop runs in test mode (no real money; the checkout, the admin and the e-mails mark every order as a test)",
+      );
+    }
     const context: PaymentsContext = {
       db: app.db,
       gateways,
