@@ -19,7 +19,8 @@ import { clientErrors, frameworkErrors, ResponsesByConnection } from "./lib/earl
 import { compressThreshold } from "./lib/accept-encoding.ts";
 import { FrontDoor } from "./lib/front-door.ts";
 import { requestIdOf } from "./lib/request-id.ts";
-import { requestLoggerFactory } from "./lib/request-logger.ts";
+import { requestLine, requestLoggerFactory } from "./lib/request-logger.ts";
+import { loggableUrl, neverLoggedHeaders } from "./lib/redact.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import database from "./plugins/database.ts";
 import errors from "./plugins/errors.ts";
@@ -58,13 +59,13 @@ class OneLinePerRequest extends LogController {
 
   override incomingRequest(): void {}
 
+  // Fastify's own 404 line names the URL: without its query (issue 35).
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.info(`Route ${request.method}:${loggableUrl(request.url, false)} not found`);
+  }
+
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = {
-      method: request.method,
-      url: request.url,
-      statusCode: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-    };
+    const line = requestLine(request, reply);
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     // Pages, assets and the other answers that are the same for everyone (those the front door
     // holds) are the bulk of the traffic and the least telling: they are logged at debug; other
@@ -103,7 +104,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const frontDoor = new FrontDoor({ enabled: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace" });
   const responses = new ResponsesByConnection();
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: {
+      level: config.LOG_LEVEL,
+      // Credentials never reach the log, whichever code logs a request or its headers (issue 35).
+      redact: { paths: neverLoggedHeaders, censor: "***" },
+      // A request that some code logs whole (`{ req }`) shows its path, never its query.
+      serializers: {
+        req: (request: { method?: string; url?: string }) => ({
+          method: request.method,
+          url: loggableUrl(request.url ?? "", false),
+        }),
+      },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     logController: new OneLinePerRequest(frontDoor),
     // A request's pino child is made when it first logs, not for every request (most log nothing).
     childLoggerFactory: requestLoggerFactory,

@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import type { Config } from "../config.ts";
 import { EXPIRE_ORDERS_JOB, expireOrders } from "../modules/orders/expire-orders.ts";
+import { configureOrderAccess } from "../modules/orders/order-access.ts";
 import { createGatewayRegistry } from "../modules/payments/gateway-registry.ts";
 import type { PaymentsContext } from "../modules/payments/payments-context.ts";
 import { OUTBOX_JOB } from "./outbox.ts";
@@ -19,6 +20,7 @@ declare module "fastify" {
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
+    configureOrderAccess(app.db, { secret: config.ORDER_ACCESS_SECRET, ttlDays: config.ORDER_ACCESS_TTL_DAYS });
     const siteUrl = config.SITE_URL.replace(/\/+$/, "");
     const gateways = await createGatewayRegistry(config, {
       db: app.db,
