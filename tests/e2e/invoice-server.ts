@@ -20,7 +20,8 @@ const config = loadConfig({
   SITE_URL: `http://127.0.0.1:${port}`,
   BACKGROUND_JOBS: "false",
 });
-const app = await buildApp(config);
+// The log goes to stderr: stdout carries the one JSON line the spec reads.
+const app = await buildApp(config, { logStream: process.stderr });
 await app.ready();
 const { order, number } = await insertPaidOrderWithInvoice(app.db, {
   productId: "sanam",

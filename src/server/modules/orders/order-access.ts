@@ -22,7 +22,7 @@ import { appSecrets, orders } from "#server/db/schema/orders.ts";
  * the header only, while the order's version is 0 and the order is younger than the TTL: old
  * e-mails keep working for as long as a new link would, and a revocation ends them too.
  */
-export const ORDER_ACCESS_HEADER = "x-order-access";
+const ORDER_ACCESS_HEADER = "x-order-access";
 
 const SECRET_NAME = "order-links";
 const TOKEN_PREFIX = "o1";
@@ -106,7 +106,7 @@ export async function orderAccessToken(db: Db, orderId: string, version?: number
 }
 
 /** Whether `token` opens this order now. */
-export async function isOrderAccessToken(
+async function isOrderAccessToken(
   db: Db,
   order: { id: string; accessTokenVersion: number; createdAt: Date },
   token: string | undefined,

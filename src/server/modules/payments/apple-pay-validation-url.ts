@@ -5,7 +5,7 @@
  * it with the shop's merchant identity: a URL from anywhere else would make the shop (through its
  * provider) send requests where a caller chooses, so anything off this list is refused (issue 35).
  */
-export const appleMerchantValidationHosts: ReadonlySet<string> = new Set([
+const appleMerchantValidationHosts: ReadonlySet<string> = new Set([
   "apple-pay-gateway.apple.com",
   "cn-apple-pay-gateway.apple.com",
   ...[1, 2, 3, 4, 5].flatMap((pod) => [

@@ -39,7 +39,7 @@ function applePaySession(): ApplePaySessionClass | undefined {
  * is version 5 with mada where Safari supports it, and version 3 with Visa and Mastercard only on
  * an older Safari (iOS 12.1 and earlier), which then cannot show a mada card.
  */
-export const MADA_VERSION = 5;
+const MADA_VERSION = 5;
 const FALLBACK_VERSION = 3;
 
 export function applePayVersion(session: Pick<ApplePaySessionClass, "supportsVersion">): {
