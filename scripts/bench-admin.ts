@@ -100,6 +100,7 @@ async function startServer(target: Target) {
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      PAYMENT_GATEWAY: "sandbox",
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       BACKGROUND_JOBS: "false",

@@ -151,6 +151,7 @@ function startServer(): Promise<ChildProcess> {
     env: {
       SITE_URL: base,
       CHECKOUTS_PER_MINUTE: "100000000",
+      PAYMENT_CONFIRMS_PER_MINUTE: "100000000",
       ...(provider
         ? { PAYMENT_GATEWAY: "providers", ...moyasarKeys, MOYASAR_API_URL: provider.url }
         : { PAYMENT_GATEWAY: "sandbox" }),

@@ -58,6 +58,7 @@ console.log(
 const app = await buildApp(
   loadConfig({
     NODE_ENV: "production",
+    PAYMENT_GATEWAY: "sandbox",
     LOG_LEVEL: "warn",
     DATA_DIR: "memory://",
     TRUST_PROXY: "1",

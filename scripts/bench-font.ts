@@ -85,7 +85,14 @@ const nextClient = () => {
 };
 
 const app = await buildApp(
-  loadConfig({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", DATA_DIR: "memory://", TRUST_PROXY: "true" }),
+  loadConfig({
+    ...process.env,
+    NODE_ENV: "production",
+    PAYMENT_GATEWAY: "sandbox",
+    LOG_LEVEL: "warn",
+    DATA_DIR: "memory://",
+    TRUST_PROXY: "true",
+  }),
 );
 const address = await app.listen({ host: "127.0.0.1", port: 0 });
 const image = photoLikeImage();

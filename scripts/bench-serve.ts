@@ -138,7 +138,13 @@ console.log(
     .join(" ")}`,
 );
 const dataDir = mkdtempSync(join(tmpdir(), "bench-serve-"));
-const appEnv = { HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: dataDir, DATABASE_URL: "" };
+const appEnv = {
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  PAYMENT_GATEWAY: "sandbox",
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+};
 // The first start creates the embedded database (PGlite's initdb grows its WASM memory for good):
 // done apart, so the figures are those of a server restarted on an existing database.
 await (await startPinned(["dist/server/server.js"], appEnv, appPort, "/readyz")).stop();

@@ -104,6 +104,7 @@ const server: ChildProcess = spawn(
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      PAYMENT_GATEWAY: "sandbox",
       DATA_DIR: dataDir ?? "./data",
       DATABASE_URL: databaseUrl ?? "",
       TRUST_PROXY: "1",

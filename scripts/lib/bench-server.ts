@@ -82,6 +82,7 @@ export async function spawnMailingBenchServer(options: {
         HOST: "127.0.0.1",
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
+        PAYMENT_GATEWAY: "sandbox",
         DATA_DIR: options.dataDir ?? "./data",
         DATABASE_URL: options.databaseUrl ?? "",
         SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,

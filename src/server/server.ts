@@ -1,6 +1,7 @@
 import pino from "pino";
 import { buildApp } from "./app.ts";
-import { loadConfig, type Config } from "./config.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { paymentGatewayOf } from "./modules/payments/payments-config.ts";
 import { describeStartupFailure } from "./lib/startup-failure.ts";
 
 let config: Config | undefined;
@@ -9,6 +10,9 @@ let config: Config | undefined;
 async function main(): Promise<void> {
   const settings = loadConfig();
   config = settings;
+  // Before the database opens: a production start on an implicit sandbox stops at once (issue 35).
+  const gateway = paymentGatewayOf(settings);
+  if ("problem" in gateway) throw new ConfigError([gateway.problem]);
   // The log is written asynchronously: a line goes out at once when the server is quiet, and
   // under load the lines that arrive while a write is under way go out together in the next one,
   // rather than a system call per line. What is left is flushed at shutdown.

@@ -12,6 +12,7 @@ import { insertPaidOrderWithInvoice } from "#tests/helpers/orders.ts";
 const port = Number(process.env.INVOICE_E2E_PORT ?? 3114);
 const config = loadConfig({
   NODE_ENV: "production",
+  PAYMENT_GATEWAY: "sandbox",
   LOG_LEVEL: "warn",
   HOST: "127.0.0.1",
   PORT: String(port),
@@ -19,7 +20,8 @@ const config = loadConfig({
   SITE_URL: `http://127.0.0.1:${port}`,
   BACKGROUND_JOBS: "false",
 });
-const app = await buildApp(config);
+// The log goes to stderr: stdout carries the one JSON line the spec reads.
+const app = await buildApp(config, { logStream: process.stderr });
 await app.ready();
 const { order, number } = await insertPaidOrderWithInvoice(app.db, {
   productId: "sanam",

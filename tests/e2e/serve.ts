@@ -23,6 +23,9 @@ process.env.SIGNUPS_PER_HOUR = "1000";
 // Likewise every checkout: the checkout specs start more than ten a minute from one address
 // (the limit's own test is in routes/api/payment/payment.int.test.ts).
 process.env.CHECKOUTS_PER_MINUTE = "1000";
+process.env.PAYMENT_CONFIRMS_PER_MINUTE = "10000";
+// The production server runs on the sandbox only when told to (issue 35).
+process.env.PAYMENT_GATEWAY = "sandbox";
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
 // The first admin, as an operator creates it (DESIGN D7): the admin tests sign in with it.

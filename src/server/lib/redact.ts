@@ -77,3 +77,37 @@ export function redactSecrets(text: string, env: Record<string, string | undefin
   }
   return redacted;
 }
+
+/** Query parameters whose values are credentials or payment references (issue 35). */
+const sensitiveParameter =
+  /^(access|token|tamaratoken|paymentid|payment_id|id|intent|key|secret|signature|sig|code|password)$/i;
+
+/**
+ * A request's URL as a log line may show it (issue 35): at info and above the path alone, since
+ * a query can carry an order's access token, Tamara's `tamaraToken` or a provider's payment id;
+ * below (debug, trace) the query too, with the values of credential-like parameters masked.
+ */
+export function loggableUrl(url: string, withQuery: boolean): string {
+  const mark = url.indexOf("?");
+  if (mark === -1) return url;
+  const path = url.slice(0, mark);
+  if (!withQuery) return `${path}?…`;
+  const params = new URLSearchParams(url.slice(mark + 1));
+  const shown = [...params].map(
+    ([name, value]) =>
+      `${encodeURIComponent(name)}=${sensitiveParameter.test(name) ? "***" : encodeURIComponent(value)}`,
+  );
+  return `${path}?${shown.join("&")}`;
+}
+
+/** Headers a log line never carries, whatever logs them (pino's `redact` paths). */
+export const neverLoggedHeaders = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'req.headers["x-order-access"]',
+  'req.headers["set-cookie"]',
+  "headers.authorization",
+  "headers.cookie",
+  'headers["x-order-access"]',
+  'res.headers["set-cookie"]',
+];

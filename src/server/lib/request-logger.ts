@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import { loggableUrl } from "./redact.ts";
 import type { Bindings, ChildLoggerOptions, Logger } from "pino";
 
 type LevelName = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
@@ -80,4 +81,20 @@ export function requestLoggerFactory(
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
   return new RequestLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+/**
+ * The one line logged for an answered request: method, URL, status, time. The URL's query is
+ * left out unless the request's logger writes debug lines (redact.ts `loggableUrl`): a query can
+ * carry an access token or a provider's payment id, and info lines go to shared log stores.
+ * No header is logged, so neither Authorization nor cookies can appear.
+ */
+export function requestLine(request: FastifyRequest, reply: FastifyReply) {
+  const debug = reply.log.level === "debug" || reply.log.level === "trace";
+  return {
+    method: request.method,
+    url: loggableUrl(request.url, debug),
+    statusCode: reply.statusCode,
+    ms: Math.round(reply.elapsedTime),
+  };
 }

@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import type { Config } from "../config.ts";
 import { EXPIRE_ORDERS_JOB, expireOrders } from "../modules/orders/expire-orders.ts";
+import { configureOrderAccess } from "../modules/orders/order-access.ts";
 import { createGatewayRegistry } from "../modules/payments/gateway-registry.ts";
 import type { PaymentsContext } from "../modules/payments/payments-context.ts";
 import { OUTBOX_JOB } from "./outbox.ts";
@@ -19,6 +20,7 @@ declare module "fastify" {
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
+    configureOrderAccess(app.db, { secret: config.ORDER_ACCESS_SECRET, ttlDays: config.ORDER_ACCESS_TTL_DAYS });
     const siteUrl = config.SITE_URL.replace(/\/+$/, "");
     const gateways = await createGatewayRegistry(config, {
       db: app.db,
@@ -27,6 +29,11 @@ export default fp<{ config: Config }>(
       inject: async ({ url, payload, headers }) =>
         (await app.inject({ method: "POST", url, payload, headers })).statusCode,
     });
+    if (gateways.testMode && config.NODE_ENV === "production") {
+      app.log.warn(
+        "PAYMENT_GATEWAY=sandbox: the shop runs in test mode (no real money; the checkout, the admin and the e-mails mark every order as a test)",
+      );
+    }
     const context: PaymentsContext = {
       db: app.db,
       gateways,

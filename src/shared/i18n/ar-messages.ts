@@ -97,6 +97,9 @@ export const arMessages: Catalog<EnglishMessages> = {
     lookupRateLimited: "محاولات بحث كثيرة عن الطلبات في وقت قصير. انتظر دقيقة ثم حاول من جديد.",
     orderNotFound: "لم نجد طلبًا بهذه البيانات. تأكّد من رقم الطلب والبريد الإلكتروني.",
     notRefundable: "لا يُسترد إلا مبلغ طلب مدفوع.",
+    applePayValidationUrl: "لم يصدر هذا الطلب عن Apple Pay. يُرجى المحاولة مرة أخرى.",
+    confirmRateLimited: "محاولات تحقق كثيرة من الدفع في وقت قصير. انتظر دقيقة ثم حاول من جديد.",
+    applePaySessionRateLimited: "محاولات كثيرة للدفع عبر Apple Pay في وقت قصير. انتظر دقيقة ثم حاول من جديد.",
     webhookRejected: "تعذّر التحقق من هذا الإشعار.",
   },
   admin: {

@@ -100,6 +100,9 @@ export const enMessages = {
     lookupRateLimited: "Too many order searches in a short time. Please wait a minute and try again.",
     orderNotFound: "We could not find an order with these details. Check the reference and the e-mail address.",
     notRefundable: "Only a paid order can be refunded.",
+    applePayValidationUrl: "This Apple Pay request did not come from Apple Pay. Please try again.",
+    confirmRateLimited: "Too many payment checks in a short time. Please wait a minute and try again.",
+    applePaySessionRateLimited: "Too many Apple Pay attempts in a short time. Please wait a minute and try again.",
     webhookRejected: "This notification could not be verified.",
   },
   admin: {

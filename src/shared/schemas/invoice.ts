@@ -48,8 +48,7 @@ export type InvoiceView = {
 /** GET /api/orders/:reference/invoice(.pdf): the reference in the path. */
 export const invoiceParamsSchema = z.object({ reference: z.string().min(1).max(40) });
 
-/** `?access=` the order's token (guests), `&lang=` the PDF's first language. */
+/** `?lang=` the PDF's first language. A guest's access token is the X-Order-Access header, never the query (issue 35). */
 export const invoiceQuerySchema = z.object({
-  access: z.string().max(100).optional(),
   lang: z.enum(["en", "ar"]).optional(),
 });

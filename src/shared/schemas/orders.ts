@@ -72,6 +72,8 @@ export type AdminOrderSummary = {
   buyerEmail: string;
   createdAt: string;
   paidAt: string | null;
+  /** Taken through the sandbox: no real money (issue 35). */
+  test: boolean;
 };
 
 const dateBound = z.iso
@@ -98,6 +100,5 @@ export const adminRefundSchema = z
   .strictObject({ reason: z.string().trim().max(500, "errors.invalidValue").optional() })
   .nullish();
 
-/** GET /api/orders/:reference?access=. */
+/** GET /api/orders/:reference, a guest's access token in the X-Order-Access header (never the query; issue 35). */
 export const orderReferenceParamsSchema = z.strictObject({ reference: z.string().min(1).max(40) });
-export const orderAccessQuerySchema = z.object({ access: z.string().max(100).optional() });

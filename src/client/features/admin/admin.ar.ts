@@ -54,6 +54,8 @@ const ar: Catalog<typeof en> = {
     active: "نشط",
     disabled: "موقوف",
     admin: "مشرف",
+    test: "تجريبي",
+    testHint: "دُفع عبر بوابة الدفع التجريبية: لا أموال حقيقية",
   },
   users: {
     title: "المستخدمون",

@@ -51,6 +51,8 @@ export default {
     active: "Active",
     disabled: "Disabled",
     admin: "Admin",
+    test: "Test",
+    testHint: "Paid on the test gateway: no real money",
   },
   users: {
     title: "Users",

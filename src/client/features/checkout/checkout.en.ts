@@ -3,6 +3,10 @@ import products from "#content/products.en.ts";
 /** The checkout's copy (issue 12 "The page", spec §2 Checkout, §4, §8). */
 export default {
   back: "Back to Home",
+  testMode: {
+    title: "Test mode: no real money",
+    body: "This shop runs on its test payment gateway. Nothing is charged, and orders placed here are tests that will not be made or delivered.",
+  },
   eyebrow: "Checkout",
   title: "Complete Your Order",
   lead: "One piece, handcrafted in Riyadh and delivered to your door anywhere in the Kingdom.",

@@ -95,6 +95,11 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key"),
     idempotencyRequestHash: text("idempotency_request_hash"),
     lang: text("lang").notNull().default("en"),
+    /**
+     * The version the order's access tokens must carry (issue 35): raising it revokes every link
+     * handed out so far (modules/orders/order-access.ts).
+     */
+    accessTokenVersion: integer("access_token_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),

@@ -5,6 +5,7 @@ import { orders } from "#server/db/schema.ts";
 import type { Page } from "#server/lib/pagination.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
 import type { AdminOrderSummary, AdminOrdersQuery, OrderView } from "#shared/schemas/orders.ts";
+import { isTestOrder } from "#shared/test-orders.ts";
 import { orderViews } from "./order-views.ts";
 
 const DAY_MS = 86_400_000;
@@ -68,6 +69,7 @@ export async function listOrders(db: Db, query: AdminOrdersQuery): Promise<Order
       buyerEmail: order.customerEmail,
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
+      test: isTestOrder(order),
     })),
     total: Number(count?.total ?? 0),
     page: query.page,

@@ -2,6 +2,7 @@ import type { EmailToSend } from "#server/modules/notifications/enqueue-email.ts
 import type { StudioContact } from "#server/modules/leads/lead-emails.ts";
 import { orderConfirmation, studioOrderNotification } from "./order-emails.ts";
 import type { OrderRow } from "./order-row.ts";
+import { markIfTestOrder } from "./test-order-emails.ts";
 
 /** The printable invoice of an order, opened with its access token (decision 0017). */
 export function invoiceUrl(siteUrl: string, order: { reference: string; lang: string }, accessToken: string): string {
@@ -29,14 +30,14 @@ export function orderEmails(
       kind: "order.confirmation",
       to: order.customerEmail,
       dedupeKey: `order:${order.id}:confirmation`,
-      email: orderConfirmation(paid, settings.studio),
+      email: markIfTestOrder(order, orderConfirmation(paid, settings.studio)),
     },
     {
       kind: "order.studio",
       to: settings.notify,
       replyTo: order.customerEmail,
       dedupeKey: `order:${order.id}:studio`,
-      email: studioOrderNotification(paid, settings.studio),
+      email: markIfTestOrder(order, studioOrderNotification(paid, settings.studio)),
     },
   ];
 }

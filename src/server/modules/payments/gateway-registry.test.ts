@@ -9,15 +9,29 @@ const opens = (gateway: PaymentGateway | null) => ({ open: () => (gateway ? { ga
 const host = {} as Parameters<typeof createGatewayRegistry>[1];
 
 describe("createGatewayRegistry", () => {
-  it("sandbox: the sandbox serves all four methods", async () => {
+  it("sandbox: the sandbox serves all four methods, in test mode", async () => {
     const sandbox = fake("sandbox");
-    const registry = await createGatewayRegistry(loadConfig({}), host, { sandbox: opens(sandbox) });
+    const registry = await createGatewayRegistry(loadConfig({ PAYMENT_GATEWAY: "sandbox" }), host, {
+      sandbox: opens(sandbox),
+    });
     expect(registry.family).toBe("sandbox");
+    expect(registry.testMode).toBe(true);
     for (const method of ["apple-pay", "credit-card", "tamara", "tabby"] as const) {
       expect(registry.forMethod(method)).toBe(sandbox);
     }
     expect(registry.byId("sandbox")).toBe(sandbox);
     expect(registry.byId("moyasar")).toBeUndefined();
+  });
+
+  it("unset: the sandbox outside production, refused in production", async () => {
+    const sandbox = fake("sandbox");
+    const development = await createGatewayRegistry(loadConfig({ NODE_ENV: "development" }), host, {
+      sandbox: opens(sandbox),
+    });
+    expect(development.forMethod("tabby")).toBe(sandbox);
+    const refused = createGatewayRegistry(loadConfig({ NODE_ENV: "production" }), host, { sandbox: opens(sandbox) });
+    await expect(refused).rejects.toThrow(ConfigError);
+    await expect(refused).rejects.toThrow(/PAYMENT_GATEWAY: must be set when NODE_ENV is production/);
   });
 
   it("providers without adapters stops the start with a ConfigError", async () => {
@@ -38,6 +52,8 @@ describe("createGatewayRegistry", () => {
     expect(registry.forMethod("tamara")).toBeUndefined();
     expect(registry.forMethod("tabby")?.id).toBe("tabby");
     expect(registry.byId("tamara")).toBeUndefined();
+    expect(registry.byId("sandbox")).toBeUndefined();
+    expect(registry.testMode).toBe(false);
   });
 
   it("providers with no keys at all is a ConfigError too", async () => {

@@ -3,6 +3,7 @@ import type { Config } from "#server/config.ts";
 import { ConfigError } from "#server/config.ts";
 import { paymentMethods } from "#shared/payment-methods.ts";
 import type { GatewayId, PaymentGateway, PaymentMethod } from "./gateway.ts";
+import { paymentGatewayOf, type PaymentGatewayFamily } from "./payments-config.ts";
 import type { OpenedProvider, ProviderHost } from "./providers/provider.ts";
 import { paymentProviders } from "./providers/registry.ts";
 
@@ -12,7 +13,9 @@ type Opener = { open(settings: Config, host: ProviderHost): OpenedProvider | nul
 /** Which gateway serves each payment method (decision 0017), built once at start from the configuration. */
 export type GatewayRegistry = {
   /** `sandbox` or `providers` (PAYMENT_GATEWAY). */
-  readonly family: Config["PAYMENT_GATEWAY"];
+  readonly family: PaymentGatewayFamily;
+  /** Whether orders are tests (the sandbox): the checkout, the admin and the e-mails say so. */
+  readonly testMode: boolean;
   /** The gateway of a method, or undefined when the method is not offered. */
   forMethod(method: PaymentMethod): PaymentGateway | undefined;
   /** A gateway by its id (webhooks arrive at /api/payment/webhooks/:gateway), if configured. */
@@ -22,13 +25,14 @@ export type GatewayRegistry = {
 };
 
 function registryOf(
-  family: Config["PAYMENT_GATEWAY"],
+  family: PaymentGatewayFamily,
   byMethod: Map<PaymentMethod, PaymentGateway>,
   opened: OpenedProvider[],
 ): GatewayRegistry {
   const byId = new Map([...byMethod.values()].map((gateway) => [gateway.id as string, gateway]));
   return {
     family,
+    testMode: family === "sandbox",
     forMethod: (method) => byMethod.get(method),
     byId: (id) => byId.get(id),
     pages: opened.flatMap((provider) => (provider.pages ? [provider.pages] : [])),
@@ -39,14 +43,18 @@ function registryOf(
  * `PAYMENT_GATEWAY=sandbox`: the sandbox for every method. `providers`: each method through its
  * provider (src/shared/payment-methods.ts), offered only when that provider's keys are set. A
  * `providers` setting that can offer nothing stops the server at start with a ConfigError rather
- * than open a checkout that cannot take money.
+ * than open a checkout that cannot take money, and so does production with PAYMENT_GATEWAY unset
+ * (payments-config.ts). Under `providers` the sandbox is not opened at all: its pages, test
+ * tokens and test cards do not exist.
  */
 export async function createGatewayRegistry(
   config: Config,
   host: ProviderHost,
   providers: Partial<Record<GatewayId, Opener>> = paymentProviders,
 ): Promise<GatewayRegistry> {
-  if (config.PAYMENT_GATEWAY === "sandbox") {
+  const chosen = paymentGatewayOf(config);
+  if ("problem" in chosen) throw new ConfigError([chosen.problem]);
+  if (chosen.family === "sandbox") {
     const sandbox = await providers.sandbox?.open(config, host);
     if (!sandbox) throw new Error("the sandbox gateway is required when PAYMENT_GATEWAY=sandbox");
     return registryOf("sandbox", new Map(paymentMethods.map((method) => [method.id, sandbox.gateway])), [sandbox]);

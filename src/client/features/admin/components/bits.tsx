@@ -46,6 +46,15 @@ export function VerifiedBadge(props: { verified: boolean; copy: AdminCopy }) {
 const leadStatusTone: Record<LeadStatus, Tone> = { new: "amber", in_progress: "neutral", closed: "green" };
 
 /** A lead's status as the inbox list and the lead's dialog both show it. */
+/** A sandbox order (issue 35): no money moved, whatever its status says. */
+export function TestOrderBadge(props: { copy: AdminCopy }) {
+  return (
+    <span title={props.copy.badges.testHint} data-testid="test-order-badge">
+      <Badge tone="amber">{props.copy.badges.test}</Badge>
+    </span>
+  );
+}
+
 export function LeadStatusBadge(props: { status: LeadStatus; copy: AdminCopy }) {
   return <Badge tone={leadStatusTone[props.status]}>{props.copy.inbox.statuses[props.status]}</Badge>;
 }

@@ -8,9 +8,10 @@ import { formatPrice } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import { paymentMethodOf } from "#shared/payment-methods.ts";
 import type { AdminOrderView } from "#shared/schemas/orders.ts";
+import { isTestOrder } from "#shared/test-orders.ts";
 import { useOrder, useRefundOrder } from "../api/use-admin.ts";
 import type { AdminCopy } from "../copy.ts";
-import { Badge, Spinner, When } from "./bits.tsx";
+import { Badge, Spinner, TestOrderBadge, When } from "./bits.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 /** Who or what moved an order (`order_events.actor`: buyer, system, gateway:<id>, webhook:<id>, admin:<id>). */
@@ -75,6 +76,12 @@ export function OrderDialog(props: { id: string; copy: AdminCopy; onClose: () =>
               <Badge tone={orderStatusTone[data.status]}>
                 <span data-testid="order-dialog-status">{copy.orders.statuses[data.status]}</span>
               </Badge>
+              {isTestOrder(data) ? (
+                <>
+                  {" "}
+                  <TestOrderBadge copy={copy} />
+                </>
+              ) : null}
             </p>
             <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
               <Row label={c.buyer}>

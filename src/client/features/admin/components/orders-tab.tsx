@@ -9,7 +9,7 @@ import { checkoutPaymentMethods, type CheckoutPaymentMethod } from "#shared/sche
 import { orderStatusValues, type OrderStatusValue } from "#shared/schemas/orders.ts";
 import { useOrders } from "../api/use-admin.ts";
 import type { AdminCopy } from "../copy.ts";
-import { Badge, Pagination, useDebounced, When } from "./bits.tsx";
+import { Badge, Pagination, TestOrderBadge, useDebounced, When } from "./bits.tsx";
 import { DataTable, IconButton, ViewIcon } from "./data-table.tsx";
 import { OrderDialog } from "./order-dialog.tsx";
 
@@ -131,7 +131,10 @@ export function OrdersTab(props: { copy: AdminCopy }) {
               <bdi dir="ltr">{order.reference}</bdi>
             </td>
             <td className="px-4 py-3">
-              <Badge tone={orderStatusTone[order.status]}>{c.statuses[order.status]}</Badge>
+              <span className="flex flex-wrap gap-1">
+                <Badge tone={orderStatusTone[order.status]}>{c.statuses[order.status]}</Badge>
+                {order.test ? <TestOrderBadge copy={copy} /> : null}
+              </span>
             </td>
             <td className="px-4 py-3">
               <span className="grid">

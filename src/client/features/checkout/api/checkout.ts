@@ -41,14 +41,17 @@ export async function fetchPrices(): Promise<CatalogPrice[]> {
   return (await apiJson<{ products: CatalogPrice[] }>("GET", "/api/products")).products;
 }
 
-export async function fetchMethods(productId: CheckoutProductId, lang: Lang): Promise<PaymentMethodOffer[]> {
-  const answer = await apiJson<{ methods: PaymentMethodOffer[] }>(
+/** The methods offered, and whether the shop runs on the sandbox (every order a test; issue 35). */
+export type MethodsAnswer = { methods: PaymentMethodOffer[]; testMode: boolean };
+
+export async function fetchMethods(productId: CheckoutProductId, lang: Lang): Promise<MethodsAnswer> {
+  const answer = await apiJson<{ methods: PaymentMethodOffer[]; testMode?: boolean }>(
     "GET",
     `/api/payment/methods?productId=${encodeURIComponent(productId)}`,
     undefined,
     language(lang),
   );
-  return answer.methods;
+  return { methods: answer.methods, testMode: answer.testMode === true };
 }
 
 export function createIntent(

@@ -27,19 +27,25 @@ export function usePrices(enabled: boolean): Partial<Record<string, CatalogPrice
   return prices;
 }
 
-/** The payment methods and their instalments for this product (decision 0017); null until known or when unknown. */
+/**
+ * The payment methods and their instalments for this product (decision 0017), null until known or
+ * when unknown; and whether the shop runs in test mode (the sandbox; issue 35), false until known.
+ */
 export function usePaymentOffers(
   enabled: boolean,
   productId: CheckoutProductId,
   lang: Lang,
-): PaymentMethodOffer[] | null {
+): { offers: PaymentMethodOffer[] | null; testMode: boolean } {
   const [offers, setOffers] = useState<PaymentMethodOffer[] | null>(null);
+  const [testMode, setTestMode] = useState(false);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
     fetchMethods(productId, lang).then(
       (answer) => {
-        if (live) setOffers(answer);
+        if (!live) return;
+        setOffers(answer.methods);
+        setTestMode(answer.testMode);
       },
       () => {
         if (live) setOffers(null);
@@ -49,5 +55,5 @@ export function usePaymentOffers(
       live = false;
     };
   }, [enabled, productId, lang]);
-  return offers;
+  return { offers, testMode };
 }

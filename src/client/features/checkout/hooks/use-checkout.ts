@@ -66,7 +66,7 @@ export function useCheckout(copy: CheckoutCopy, search: string, hydrated: boolea
   const productId = productOf(search);
   const prices = usePrices(hydrated);
   const product = prices[productId] ?? catalog.find((item) => item.id === productId)!;
-  const offers = usePaymentOffers(hydrated, productId, lang);
+  const { offers, testMode } = usePaymentOffers(hydrated, productId, lang);
   // Read in the browser only: the prerendered page (and the hydration) shows no wallet button.
   const walletReady = useSyncExternalStore(subscribeNothing, canPayWithApplePay, () => false);
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckout);
@@ -202,6 +202,7 @@ export function useCheckout(copy: CheckoutCopy, search: string, hydrated: boolea
     productId,
     product,
     offers,
+    testMode,
     walletReady,
     form,
     engaged,

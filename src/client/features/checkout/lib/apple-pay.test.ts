@@ -1,19 +1,24 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { canPayWithApplePay, payWithApplePay } from "./apple-pay.ts";
+import { applePayVersion, canPayWithApplePay, payWithApplePay } from "./apple-pay.ts";
 
-/** A stand-in for Safari's ApplePaySession (Apple Pay JS v3), driven by the test. */
-function installFakeApplePay(options: { canMakePayments?: boolean; cancel?: boolean } = {}) {
+/** A stand-in for Safari's ApplePaySession, driven by the test; `newest` is the newest version it supports. */
+function installFakeApplePay(options: { canMakePayments?: boolean; cancel?: boolean; newest?: number } = {}) {
   const log: string[] = [];
   let request: unknown;
   class FakeSession {
     static STATUS_SUCCESS = 0;
     static STATUS_FAILURE = 1;
     static canMakePayments = () => options.canMakePayments ?? true;
+    static supportsVersion = (version: number) => version <= (options.newest ?? 14);
     onvalidatemerchant: ((event: { validationURL: string }) => void) | null = null;
     onpaymentauthorized: ((event: { payment: { token: unknown } }) => void) | null = null;
     oncancel: ((event: unknown) => void) | null = null;
-    constructor(version: number, paymentRequest: unknown) {
+    constructor(version: number, paymentRequest: { supportedNetworks: string[] }) {
+      // As Safari: a network newer than the session's version is a TypeError.
+      if (version < 5 && paymentRequest.supportedNetworks.includes("mada")) {
+        throw new TypeError('"mada" is not a valid payment network.');
+      }
       log.push(`new v${version}`);
       request = paymentRequest;
     }
@@ -66,7 +71,7 @@ describe("Apple Pay JS", () => {
       kind: "authorized",
       value: { intent: "pi_1", token: { paymentData: { sandbox: "approve" } } },
     });
-    expect(fake.log).toEqual(["new v3", "begin", 'validated {"merchantSessionIdentifier":"m1"}', "complete 0"]);
+    expect(fake.log).toEqual(["new v5", "begin", 'validated {"merchantSessionIdentifier":"m1"}', "complete 0"]);
   });
 
   it("completes with failure when the server refuses the payment", async () => {
@@ -101,5 +106,34 @@ describe("Apple Pay JS", () => {
       authorize: async () => "never",
     });
     expect(cancelled).toEqual({ kind: "cancelled" });
+  });
+
+  it("offers mada on Apple Pay JS version 5 or later, and falls back without it on an older Safari", async () => {
+    expect(applePayVersion({ supportsVersion: (version) => version <= 14 })).toEqual({
+      version: 5,
+      supportedNetworks: ["mada", "visa", "masterCard"],
+    });
+    expect(applePayVersion({ supportsVersion: (version) => version <= 4 })).toEqual({
+      version: 3,
+      supportedNetworks: ["visa", "masterCard"],
+    });
+    expect(
+      applePayVersion({
+        supportsVersion: () => {
+          throw new Error("not in a secure context");
+        },
+      }).version,
+    ).toBe(3);
+
+    const older = installFakeApplePay({ newest: 4 });
+    const result = await payWithApplePay({
+      label: "x",
+      amountHalalas: 100,
+      validateMerchant: async () => ({}),
+      authorize: async () => "paid",
+    });
+    expect(result).toEqual({ kind: "authorized", value: "paid" });
+    expect(older.log[0]).toBe("new v3");
+    expect(older.request()).toMatchObject({ supportedNetworks: ["visa", "masterCard"] });
   });
 });

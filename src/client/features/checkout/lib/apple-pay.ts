@@ -1,5 +1,5 @@
 /**
- * Apple Pay on the web (Apple Pay JS, version 3): the sheet Safari shows. The merchant validation
+ * Apple Pay on the web (Apple Pay JS): the sheet Safari shows. The merchant validation
  * and the payment go through our server (decision 0017: POST /api/payment/apple-pay/session, then
  * create-intent with the sheet's token), so no third-party script is needed.
  */
@@ -24,12 +24,37 @@ type ApplePaySessionInstance = {
 type ApplePaySessionClass = {
   new (version: number, request: ApplePayPaymentRequest): ApplePaySessionInstance;
   canMakePayments(): boolean;
+  supportsVersion(version: number): boolean;
   readonly STATUS_SUCCESS: number;
   readonly STATUS_FAILURE: number;
 };
 
 function applePaySession(): ApplePaySessionClass | undefined {
   return (window as unknown as { ApplePaySession?: ApplePaySessionClass }).ApplePaySession;
+}
+
+/**
+ * mada, the Saudi debit network most buyers here pay with, is a network of Apple Pay JS version 5
+ * (Apple's "Supporting payment networks"); naming it in an older session throws. So the session
+ * is version 5 with mada where Safari supports it, and version 3 with Visa and Mastercard only on
+ * an older Safari (iOS 12.1 and earlier), which then cannot show a mada card.
+ */
+const MADA_VERSION = 5;
+const FALLBACK_VERSION = 3;
+
+export function applePayVersion(session: Pick<ApplePaySessionClass, "supportsVersion">): {
+  version: number;
+  supportedNetworks: string[];
+} {
+  let mada = false;
+  try {
+    mada = session.supportsVersion(MADA_VERSION);
+  } catch {
+    mada = false;
+  }
+  return mada
+    ? { version: MADA_VERSION, supportedNetworks: ["mada", "visa", "masterCard"] }
+    : { version: FALLBACK_VERSION, supportedNetworks: ["visa", "masterCard"] };
 }
 
 /** Whether this browser can pay with Apple Pay (Safari with a card in Wallet). */
@@ -59,10 +84,11 @@ export function payWithApplePay<T>(input: {
 }): Promise<ApplePayResult<T>> {
   const ApplePaySession = applePaySession();
   if (!ApplePaySession) return Promise.resolve({ kind: "failed", error: new Error("Apple Pay is not available") });
-  const session = new ApplePaySession(3, {
+  const { version, supportedNetworks } = applePayVersion(ApplePaySession);
+  const session = new ApplePaySession(version, {
     countryCode: "SA",
     currencyCode: "SAR",
-    supportedNetworks: ["mada", "visa", "masterCard"],
+    supportedNetworks,
     merchantCapabilities: ["supports3DS"],
     total: { label: input.label, amount: (input.amountHalalas / 100).toFixed(2) },
   });

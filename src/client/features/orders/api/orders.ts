@@ -10,10 +10,13 @@ export function lookupOrder(input: { reference: string; email: string }, lang: L
   return apiJson<OrderAnswer>("POST", "/api/orders/lookup", { ...input, lang }, { "Accept-Language": lang });
 }
 
-/** GET /api/orders/:reference, with the link's access token or as the signed-in owner. */
+/**
+ * GET /api/orders/:reference, with the link's access token (in the X-Order-Access header, never in
+ * the URL: issue 35) or as the signed-in owner.
+ */
 export function fetchOrder(reference: string, accessToken: string | undefined, lang: Lang): Promise<OrderAnswer> {
-  const query = accessToken ? `?${new URLSearchParams({ access: accessToken }).toString()}` : "";
-  return apiJson<OrderAnswer>("GET", `/api/orders/${encodeURIComponent(reference)}${query}`, undefined, {
+  return apiJson<OrderAnswer>("GET", `/api/orders/${encodeURIComponent(reference)}`, undefined, {
     "Accept-Language": lang,
+    ...(accessToken ? { "X-Order-Access": accessToken } : {}),
   });
 }

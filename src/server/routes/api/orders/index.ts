@@ -3,17 +3,18 @@ import { ApiError } from "#server/lib/api-error.ts";
 import type { ZodTypeProvider } from "#server/lib/zod-validation.ts";
 import { listOwnOrders } from "#server/modules/orders/list-orders.ts";
 import { lookupOrder } from "#server/modules/orders/lookup-order.ts";
-import { findOrderForViewer } from "#server/modules/orders/order-access.ts";
+import { accessTokenOf, findOrderForViewer } from "#server/modules/orders/order-access.ts";
 import { orderView } from "#server/modules/orders/order-views.ts";
 import { requireUser } from "#server/plugins/auth.ts";
 import { orderLookupSchema } from "#shared/schemas/checkout.ts";
-import { orderAccessQuerySchema, orderReferenceParamsSchema } from "#shared/schemas/orders.ts";
+import { orderReferenceParamsSchema } from "#shared/schemas/orders.ts";
 
 export type OrderRouteOptions = { lookupsPerMinute: number };
 
 /**
  * /api/orders (decision 0017): the signed-in buyer's orders, one order for whoever may read it
- * (owner, admin, or the holder of its access token; anyone else gets the same 404 as for a
+ * (owner, admin, or the holder of its access token, sent in the X-Order-Access header and never
+ * in the query; anyone else gets the same 404 as for a
  * reference that does not exist), and the guest look-up by reference and e-mail. The invoice
  * routes (GET /api/orders/:reference/invoice and .pdf) live in ./invoice.ts, registered beside.
  */
@@ -43,18 +44,14 @@ const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (app, options) 
     },
   );
 
-  api.get(
-    "/:reference",
-    { schema: { params: orderReferenceParamsSchema, querystring: orderAccessQuerySchema } },
-    async (request) => {
-      const order = await findOrderForViewer(app.db, request.params.reference, {
-        user: request.user,
-        accessToken: request.query.access,
-      });
-      if (!order) throw new ApiError(404, "not_found", "payments.orderNotFound");
-      return { order: await orderView(app.db, order) };
-    },
-  );
+  api.get("/:reference", { schema: { params: orderReferenceParamsSchema } }, async (request) => {
+    const order = await findOrderForViewer(app.db, request.params.reference, {
+      user: request.user,
+      accessToken: accessTokenOf(request.headers),
+    });
+    if (!order) throw new ApiError(404, "not_found", "payments.orderNotFound");
+    return { order: await orderView(app.db, order) };
+  });
 };
 
 export default orderRoutes;

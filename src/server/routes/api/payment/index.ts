@@ -7,6 +7,7 @@ import { createPaymentIntent } from "#server/modules/orders/create-payment-inten
 import type { OrderRow } from "#server/modules/orders/order-row.ts";
 import { orderView } from "#server/modules/orders/order-views.ts";
 import { instalments, priceProduct } from "#server/modules/orders/pricing.ts";
+import { isAppleMerchantValidationUrl } from "#server/modules/payments/apple-pay-validation-url.ts";
 import { confirmPayment, isUnsuccessful } from "#server/modules/payments/confirm-payment.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
 import { processWebhook } from "#server/modules/payments/process-webhook.ts";
@@ -35,7 +36,11 @@ const methodsQuerySchema = z.object({ productId: z.string().max(40).optional() }
 const applePaySessionSchema = z.strictObject({ validationUrl: z.url({ error: "errors.invalidValue" }).max(2000) });
 const webhookParamsSchema = z.object({ gateway: z.string().max(40) });
 
-export type PaymentRouteOptions = { checkoutsPerMinute: number };
+export type PaymentRouteOptions = {
+  checkoutsPerMinute: number;
+  confirmsPerMinute: number;
+  applePaySessionsPerMinute: number;
+};
 
 /**
  * /api/payment (spec §7, decision 0017): the offered methods, create-intent, confirm, Apple Pay's
@@ -78,6 +83,8 @@ const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, optio
           : {}),
       })),
       gateway: context.gateways.family,
+      // The checkout shows "Test mode: no real money" on every step while this is true.
+      testMode: context.gateways.testMode,
     };
   });
 
@@ -109,7 +116,15 @@ const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, optio
 
   api.post(
     "/confirm",
-    { bodyLimit: PAYMENT_BODY_LIMIT, schema: { body: confirmPaymentSchema } },
+    {
+      bodyLimit: PAYMENT_BODY_LIMIT,
+      schema: { body: confirmPaymentSchema },
+      // Each confirm asks the provider: unlimited, one address could spend the shop's API quota.
+      config: {
+        rateLimit: { max: options.confirmsPerMinute, timeWindow: "1 minute" },
+        errorMessages: { rateLimited: "payments.confirmRateLimited" },
+      },
+    },
     async (request, reply) => {
       try {
         const { order, accessToken } = await confirmPayment(context, request.body);
@@ -123,8 +138,20 @@ const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, optio
 
   api.post(
     "/apple-pay/session",
-    { bodyLimit: PAYMENT_BODY_LIMIT, schema: { body: applePaySessionSchema } },
+    {
+      bodyLimit: PAYMENT_BODY_LIMIT,
+      schema: { body: applePaySessionSchema },
+      config: {
+        rateLimit: { max: options.applePaySessionsPerMinute, timeWindow: "1 minute" },
+        errorMessages: { rateLimited: "payments.applePaySessionRateLimited" },
+      },
+    },
     async (request) => {
+      if (!isAppleMerchantValidationUrl(request.body.validationUrl)) {
+        throw new ApiError(400, "invalid_request", "payments.applePayValidationUrl", {
+          fields: { validationUrl: "payments.applePayValidationUrl" },
+        });
+      }
       const gateway = context.gateways.forMethod("apple-pay");
       if (!gateway) throw new ApiError(400, "invalid_request", "payments.methodUnavailable");
       const site = new URL(context.siteUrl);

@@ -154,13 +154,20 @@ describe("card payments through the sandbox's hosted page", () => {
     const studioMail = mailTo("studio@nawat.test", intent.orderReference);
     expect(buyerMail).toHaveLength(1);
     expect(studioMail).toHaveLength(1);
-    expect(buyerMail[0]!.subject).toBe(`تم تأكيد طلبك ${intent.orderReference}`);
+    expect(buyerMail[0]!.subject).toBe(`[تجريبي] تم تأكيد طلبك ${intent.orderReference}`);
     expect(buyerMail[0]!.text).toContain("٤٢٢ ريال");
     expect(buyerMail[0]!.text).toContain("٥٥٫٠٤ ريال");
     expect(buyerMail[0]!.text).toContain("King Fahd Road");
-    expect(buyerMail[0]!.html).toContain(
-      `https://nawat.test/ar/orders/invoice#ref=${intent.orderReference}&amp;access=${intent.accessToken}`,
+    // The link carries the order's access token (issue 35: one of its own, with its own expiry) in the fragment.
+    const link = /https:\/\/nawat\.test\/ar\/orders\/invoice#ref=([\w-]+)&amp;access=(o1\.[\w.-]+)"/.exec(
+      String(buyerMail[0]!.html),
     );
+    expect(link?.[1]).toBe(intent.orderReference);
+    const opened = await app.inject({
+      url: `/api/orders/${intent.orderReference}`,
+      headers: { "x-order-access": link![2]! },
+    });
+    expect(opened.statusCode).toBe(200);
     expect(studioMail[0]!.replyTo?.text).toContain("card.buyer@example.sa");
 
     // Confirming again changes nothing and sends nothing.
@@ -308,6 +315,7 @@ describe("Tamara and Tabby", () => {
     const response = await app.inject({ url: "/api/payment/methods?productId=nawat" });
     expect(response.json()).toEqual({
       gateway: "sandbox",
+      testMode: true,
       methods: [
         { id: "apple-pay", available: true },
         { id: "credit-card", available: true },

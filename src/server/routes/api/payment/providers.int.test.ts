@@ -117,6 +117,7 @@ describe("PAYMENT_GATEWAY=providers", () => {
     const response = await app.inject("/api/payment/methods?productId=nawat");
     expect(response.json()).toMatchObject({
       gateway: "providers",
+      testMode: false,
       methods: [
         { id: "apple-pay", available: true },
         { id: "credit-card", available: true },
