@@ -67,6 +67,7 @@ async function startServer(store: Store) {
       PORT: "0",
       LOG_LEVEL: "info",
       BACKGROUND_JOBS: "false",
+      PAYMENT_GATEWAY: "sandbox",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
