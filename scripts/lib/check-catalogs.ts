@@ -2,9 +2,20 @@ import { readdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-/** Every leaf path of a catalog object, e.g. "nav.home". */
+const pluralCategories = new Set(["zero", "one", "two", "few", "many", "other"]);
+
+/**
+ * A counted phrase (`PluralForms`: `one`, `other` and any other plural category): one leaf, since
+ * each language has its own categories (English one/other, Arabic all six).
+ */
+function isPluralForms(value: object): boolean {
+  const keys = Object.keys(value);
+  return keys.includes("other") && keys.every((key) => pluralCategories.has(key));
+}
+
+/** Every leaf path of a catalog object, e.g. "nav.home"; a counted phrase is one leaf. */
 function leaves(value: unknown, prefix = ""): string[] {
-  if (typeof value !== "object" || value === null) return [prefix];
+  if (typeof value !== "object" || value === null || isPluralForms(value)) return [prefix];
   return Object.entries(value).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key));
 }
 
