@@ -306,6 +306,8 @@ async function run(mode: "cluster" | "single"): Promise<RunReport> {
     const t0 = Date.now();
     const victim = Math.min(1, count - 1);
     let killedAt = Infinity;
+    /** When the killed process was gone (its sockets closed): HAProxy may still send it requests until then. */
+    let killedExitAt = Infinity;
     let restartedAt = Infinity;
     let rollingFrom = Infinity;
     let rollingTo = Infinity;
@@ -315,7 +317,7 @@ async function run(mode: "cluster" | "single"): Promise<RunReport> {
     if (mode === "cluster") {
       await until(killAt);
       killedAt = Date.now();
-      await cluster.kill(victim, "SIGKILL");
+      killedExitAt = (await cluster.kill(victim, "SIGKILL")).at;
       say(`  ${((killedAt - t0) / 1000).toFixed(1)} s: SIGKILL ${cluster.serverNames[victim]}`);
       await until(restartAt);
       restartedAt = Date.now();
@@ -411,15 +413,20 @@ async function run(mode: "cluster" | "single"): Promise<RunReport> {
       if (start <= rollingTo) return "rolling restart";
       return "after";
     };
-    /** Sent to the killed instance before the SIGKILL and not answered by then: the failures the kill may cost. */
+    /**
+     * Sent by HAProxy to the killed instance before its process was gone, and not answered before
+     * the SIGKILL: the failures the kill may cost. (A request that arrives after the signal but
+     * before the kernel has closed the dead process's sockets is still accepted, or written to a
+     * kept-alive connection, and then cut.)
+     */
     const inFlightAtKill = (record: LoadRecord) => {
       const line = haproxyLines.get(record.id);
       return (
         killedAt !== Infinity &&
         line !== undefined &&
         line.server === cluster.serverNames[victim] &&
-        line.at <= killedAt + 50 &&
-        line.at + line.ms >= killedAt - 50
+        line.at <= killedExitAt + 20 &&
+        line.at + line.ms >= killedAt - 20
       );
     };
     const byPhase: RunReport["failuresByPhase"] = {};
@@ -436,7 +443,12 @@ async function run(mode: "cluster" | "single"): Promise<RunReport> {
         allowedFailures++;
       } else {
         const line = haproxyLines.get(record.id);
-        const key = `${phase}: ${record.kind} ${record.status || record.error}${line ? ` (HAProxy: ${line.server} ${line.status} ${line.termination})` : " (not in HAProxy's log)"}`;
+        const answer = record.status || `${record.error}${record.reused ? " on a reused connection" : ""}`;
+        const when =
+          phase === "SIGKILL → restart"
+            ? ` ${Math.round(record.start - killedAt)} ms after the SIGKILL (process gone after ${Math.round(killedExitAt - killedAt)} ms)`
+            : "";
+        const key = `${phase}: ${record.kind} ${answer}${when}${line ? ` (HAProxy: ${line.server} ${line.status} ${line.termination})` : " (not in HAProxy's log)"}`;
         unexplained.set(key, (unexplained.get(key) ?? 0) + 1);
       }
     }

@@ -28,7 +28,16 @@ export type LoadOptions = {
   tag: string;
 };
 /** One request: its id (sent as x-bench-id, logged by HAProxy), when it started (epoch ms), its status (0: no answer). */
-export type LoadRecord = { id: string; kind: LoadKind; start: number; ms: number; status: number; error?: string };
+export type LoadRecord = {
+  id: string;
+  kind: LoadKind;
+  start: number;
+  ms: number;
+  status: number;
+  /** Why there was no answer; `reused`: on a kept-alive connection that had served a request before. */
+  error?: string;
+  reused?: boolean;
+};
 export type LoadResult = {
   records: LoadRecord[];
   /** Leads answered 201: reference and the visitor's e-mail. */
@@ -109,7 +118,14 @@ export function runLoad(options: LoadOptions, onStop: (stop: () => void) => void
     if (cookie) headers.cookie = cookie;
     return new Promise<Answer>((resolve) => {
       const done = (answer: Answer, error?: string) => {
-        result.records.push({ id, kind, start, ms: now() - start, status: answer.status, ...(error ? { error } : {}) });
+        result.records.push({
+          id,
+          kind,
+          start,
+          ms: now() - start,
+          status: answer.status,
+          ...(error ? { error, reused: outgoing.reusedSocket } : {}),
+        });
         resolve(answer);
       };
       const outgoing = request(
