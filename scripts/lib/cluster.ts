@@ -111,9 +111,11 @@ export function haproxyConfig(options: {
   const log = options.requestLog
     ? [
         "  log global",
-        // accept time (epoch s.ms), the client's request id, server, status, termination state,
-        // retries (+ when redispatched), total time, method and path.
-        '  log-format "%Ts.%ms %[capture.req.hdr(0)] %s %ST %ts %rc %Ta %HM %HU"',
+        // accept time of the connection (epoch s.ms), the client's request id, server, status,
+        // termination state, retries (+ when redispatched), then handshake and idle time (on a
+        // kept-alive connection the accept time is the end of the previous request: the request
+        // itself began Th + Ti later) and its active time, method and path.
+        '  log-format "%Ts.%ms %[capture.req.hdr(0)] %s %ST %ts %rc %Th %Ti %Ta %HM %HU"',
       ]
     : [];
   return [
