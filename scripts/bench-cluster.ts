@@ -323,7 +323,9 @@ async function run(mode: "cluster" | "single"): Promise<RunReport> {
       await until(killAt);
       killedAt = Date.now();
       killedExitAt = (await cluster.kill(victim, "SIGKILL")).at;
-      say(`  ${((killedAt - t0) / 1000).toFixed(1)} s: SIGKILL ${cluster.serverNames[victim]}`);
+      say(
+        `  ${((killedAt - t0) / 1000).toFixed(1)} s: SIGKILL ${cluster.serverNames[victim]} (gone ${killedExitAt - killedAt} ms later)`,
+      );
       await until(restartAt);
       restartedAt = Date.now();
       restart = await cluster.restart(victim);
@@ -452,11 +454,7 @@ async function run(mode: "cluster" | "single"): Promise<RunReport> {
       } else {
         const line = haproxyLines.get(record.id);
         const answer = record.status || `${record.error}${record.reused ? " on a reused connection" : ""}`;
-        const when =
-          phase === "SIGKILL → restart"
-            ? ` ${Math.round(record.start - killedAt)} ms after the SIGKILL (process gone after ${Math.round(killedExitAt - killedAt)} ms)`
-            : "";
-        const key = `${phase}: ${record.kind} ${answer}${when}${line ? ` (HAProxy: ${line.server} ${line.status} ${line.termination})` : " (not in HAProxy's log)"}`;
+        const key = `${phase}: ${record.kind} ${answer}${line ? ` (HAProxy: ${line.server} ${line.status} ${line.termination})` : " (not in HAProxy's log)"}`;
         unexplained.set(key, (unexplained.get(key) ?? 0) + 1);
       }
     }
@@ -467,7 +465,15 @@ async function run(mode: "cluster" | "single"): Promise<RunReport> {
         ? "failures only for requests in flight on the killed instance"
         : "no failed request on one instance",
       unexplainedCount === 0,
-      `${failures} failed, ${allowedFailures} of them in flight on ${mode === "cluster" ? cluster.serverNames[victim] : "-"} at the SIGKILL${unexplainedCount > 0 ? `; others: ${[...unexplained].map(([key, n]) => `${n}× ${key}`).join("; ")}` : ""}`,
+      `${failures} failed, ${allowedFailures} of them in flight on ${mode === "cluster" ? cluster.serverNames[victim] : "-"} at the SIGKILL${
+        unexplainedCount > 0
+          ? `; the others, most frequent first: ${[...unexplained]
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, 12)
+              .map(([key, n]) => `${n}× ${key}`)
+              .join("; ")}${unexplained.size > 12 ? "; …" : ""}`
+          : ""
+      }`,
     );
     if (mode === "cluster") {
       const rollingFailures = byPhase["rolling restart"]?.failures ?? 0;

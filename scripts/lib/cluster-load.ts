@@ -164,7 +164,9 @@ export function runLoad(options: LoadOptions, onStop: (stop: () => void) => void
         },
         (response) => {
           const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          // A page's body is read off the socket but never unzipped: only the API's answers are read.
+          const keep = kind !== "page";
+          response.on("data", (chunk: Buffer) => keep && chunks.push(chunk));
           response.on("end", () => {
             const raw = Buffer.concat(chunks);
             const text = (response.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8");

@@ -131,7 +131,7 @@ export function haproxyConfig(options: {
     "  option redispatch 1",
     "  retries 3",
     "  retry-on conn-failure empty-response response-timeout",
-    "  timeout connect 1s",
+    "  timeout connect 2s",
     "  timeout client 30s",
     "  timeout server 30s",
     "  timeout http-request 10s",
