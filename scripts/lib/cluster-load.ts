@@ -169,7 +169,13 @@ export function runLoad(options: LoadOptions, onStop: (stop: () => void) => void
           response.on("data", (chunk: Buffer) => keep && chunks.push(chunk));
           response.on("end", () => {
             const raw = Buffer.concat(chunks);
-            const text = (response.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8");
+            let text = "";
+            try {
+              text = (keep && response.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8");
+            } catch (error) {
+              done({ status: 0, body: "" }, `a body that does not unzip: ${(error as Error).message}`);
+              return;
+            }
             const session = (response.headers["set-cookie"] ?? []).find((c) => c.startsWith("session="));
             const retryAfter = Number(response.headers["retry-after"]);
             done({
