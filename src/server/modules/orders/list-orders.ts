@@ -68,6 +68,7 @@ export async function listOrders(db: Db, query: AdminOrdersQuery): Promise<Order
       buyerEmail: order.customerEmail,
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
+      refundedHalalas: order.refundedHalalas,
     })),
     total: Number(count?.total ?? 0),
     page: query.page,
