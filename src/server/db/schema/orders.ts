@@ -197,7 +197,9 @@ export const paymentOperations = pgTable(
   (table) => [
     index("payment_operations_order_id_idx").on(table.orderId, table.id),
     uniqueIndex("payment_operations_idempotency_key_idx").on(table.idempotencyKey),
-    uniqueIndex("payment_operations_one_open_idx").on(table.orderId).where(sql`${table.state} = 'requested'`),
+    uniqueIndex("payment_operations_one_open_idx")
+      .on(table.orderId)
+      .where(sql`${table.state} = 'requested'`),
     check("payment_operations_kind_check", sql`${table.kind} in (${quoted(paymentOperationKinds)})`),
     check("payment_operations_state_check", sql`${table.state} in (${quoted(paymentOperationStates)})`),
     check("payment_operations_source_check", sql`${table.source} in ('studio', 'provider')`),

@@ -20,7 +20,11 @@ const notCancellable = () => new ApiError(409, "not_cancellable", "admin.orders.
  * void); one already captured (a card) is refunded in full, through `refund_pending`, and the
  * order ends `cancelled` either way.
  */
-export async function cancelOrder(context: PaymentsContext, orderId: string, adminId: string): Promise<OperationOutcome> {
+export async function cancelOrder(
+  context: PaymentsContext,
+  orderId: string,
+  adminId: string,
+): Promise<OperationOutcome> {
   const actor: Actor = `admin:${adminId}`;
   let order = await readOrder(context.db, orderId);
   if (order.status !== "paid") throw notCancellable();
@@ -47,9 +51,19 @@ export async function cancelPaid(
     const outcome = await runOperation(
       context,
       order.id,
-      { kind: "void", amountHalalas: order.totalAmountHalalas, reason: reason ?? null, actor, request: { fromStatus: "paid" }, check },
+      {
+        kind: "void",
+        amountHalalas: order.totalAmountHalalas,
+        reason: reason ?? null,
+        actor,
+        request: { fromStatus: "paid" },
+        check,
+      },
       (operation) =>
-        gateway.voidPayment(paymentId, { amountHalalas: order.totalAmountHalalas, idempotencyKey: operation.idempotencyKey }),
+        gateway.voidPayment(paymentId, {
+          amountHalalas: order.totalAmountHalalas,
+          idempotencyKey: operation.idempotencyKey,
+        }),
     );
     return refusalOf(outcome, "void_failed", "admin.orders.voidFailed");
   }

@@ -80,7 +80,8 @@ const copy = defineCopy({
       body: "Your {product} has left our studio in Riyadh and is on its way to you.",
       carrier: "Carrier",
       tracking: "Tracking number",
-      noTracking: "We will send you the tracking details if the carrier gives us any. Write to us with your order number if you have a question.",
+      noTracking:
+        "We will send you the tracking details if the carrier gives us any. Write to us with your order number if you have a question.",
       view: "View Your Order",
     },
   },

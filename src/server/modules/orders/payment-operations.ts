@@ -96,7 +96,13 @@ function refundedOf(payment: ProviderPayment): number {
 
 /** A refusal by the provider (a 4xx that is not a timeout or a rate limit): the call changed nothing. */
 function isRefusal(error: GatewayError): boolean {
-  return error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+  return (
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408 &&
+    error.status !== 429
+  );
 }
 
 /**
@@ -220,7 +226,8 @@ async function settleLocked(
   const refunded = refundedOf(payment);
 
   if (captured > current.capturedHalalas) {
-    current = (await moveAfterPayment(tx, current, { to: current.status, actor, set: { capturedHalalas: captured } })).order;
+    current = (await moveAfterPayment(tx, current, { to: current.status, actor, set: { capturedHalalas: captured } }))
+      .order;
   }
 
   if (open?.kind === "capture") {
@@ -406,7 +413,11 @@ export async function runOperation(
       await moveAfterPayment(tx, order, {
         to: spec.pendingStatus,
         actor: spec.actor,
-        detail: { operationId: row.id, amountHalalas: spec.amountHalalas, ...(spec.reason ? { reason: spec.reason } : {}) },
+        detail: {
+          operationId: row.id,
+          amountHalalas: spec.amountHalalas,
+          ...(spec.reason ? { reason: spec.reason } : {}),
+        },
       });
     }
     return row;
@@ -418,8 +429,16 @@ export async function runOperation(
     payment = await call(operation);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    context.log.warn({ err: error, operation: operation.id, kind: operation.kind }, "payment operation: no answer or refused");
-    if (!isRefusal(error)) return { order: await readOrder(context.db, orderId), outcome: "pending", error: error.message };
+    context.log.warn(
+      { err: error, operation: operation.id, kind: operation.kind },
+      "payment operation: no answer or refused",
+    );
+    if (!isRefusal(error)) {
+      // No answer: the provider may have done it (its webhook may even have completed it meanwhile).
+      const [now] = await context.db.select().from(paymentOperations).where(eq(paymentOperations.id, operation.id));
+      const outcome = now?.state === "succeeded" ? "done" : now?.state === "failed" ? "failed" : "pending";
+      return { order: await readOrder(context.db, orderId), outcome, error: error.message };
+    }
     const order = await context.db.transaction(async (tx) => {
       const current = await lockOrder(tx, orderId);
       if (!current) throw new Error(`no order ${orderId}`);
