@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import {
   orders,
@@ -77,7 +77,8 @@ async function finishOperation(
 ): Promise<void> {
   await tx
     .update(paymentOperations)
-    .set({ state, answer, completedAt: new Date() })
+    // The transaction's time, as the order_events row it writes with it: the history reads them together.
+    .set({ state, answer, completedAt: sql`now()` })
     .where(and(eq(paymentOperations.id, operation.id), eq(paymentOperations.state, "requested")));
 }
 
@@ -364,7 +365,7 @@ async function insertOperation(
       actor: values.actor,
       request: values.request,
       answer: values.answer ?? null,
-      ...(values.state === "succeeded" ? { completedAt: new Date() } : {}),
+      ...(values.state === "succeeded" ? { completedAt: sql`now()` } : {}),
     })
     .returning();
   return row!;

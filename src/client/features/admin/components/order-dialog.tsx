@@ -35,17 +35,7 @@ type Entry = { at: string; key: string; change: string; note?: string | undefine
  */
 function historyOf(data: AdminOrderView, copy: AdminCopy, lang: "en" | "ar"): Entry[] {
   const c = copy.order;
-  const entries: Entry[] = data.events.map((event, i) => ({
-    at: event.at,
-    key: `e${i}`,
-    change: event.fromStatus
-      ? interpolate(c.moved, {
-          from: copy.orders.statuses[event.fromStatus],
-          to: copy.orders.statuses[event.status],
-        })
-      : interpolate(c.created_event, { status: copy.orders.statuses[event.status] }),
-    by: actorOf(event.actor, copy),
-  }));
+  const entries: Entry[] = [];
   const words = (op: AdminPaymentOperation, state: AdminPaymentOperation["state"]) => {
     const what = interpolate(c.operations[op.kind][state], { amount: formatPrice(op.amountHalalas, lang) });
     return op.source === "provider" ? interpolate(c.operations.atProvider, { what }) : what;
@@ -75,7 +65,20 @@ function historyOf(data: AdminOrderView, copy: AdminCopy, lang: "en" | "ar"): En
       });
     }
   }
-  // Stable: equal times keep the order above (a state change before the operation it started).
+  const changes: Entry[] = data.events.map((event, i) => ({
+    at: event.at,
+    key: `e${i}`,
+    change: event.fromStatus
+      ? interpolate(c.moved, {
+          from: copy.orders.statuses[event.fromStatus],
+          to: copy.orders.statuses[event.status],
+        })
+      : interpolate(c.created_event, { status: copy.orders.statuses[event.status] }),
+    by: actorOf(event.actor, copy),
+  }));
+  // Stable: an operation and the state change written in its transaction share a time; the
+  // operation (asked for, answered) reads before the change it brought.
+  entries.push(...changes);
   return entries
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => Date.parse(a.entry.at) - Date.parse(b.entry.at) || a.index - b.index)
