@@ -253,7 +253,8 @@ for (const lang of ["en", "ar"] as const) {
       partly: "Partly refunded",
       history: ["Paid → Shipped", "Shipped → Refund pending", "Refund pending → Shipped"],
       buyerShipped: "Shipped",
-      refundedRow: "100 SAR of 422 SAR",
+      // The amounts are isolated (U+2068…U+2069) so that each reads whole in either direction.
+      refundedRow: "\u2068100 SAR\u2069 of \u2068422 SAR\u2069",
     },
     ar: {
       tab: "الطلبات",
@@ -273,7 +274,7 @@ for (const lang of ["en", "ar"] as const) {
       partly: "مُسترد جزئيًا",
       history: ["مدفوع ← مشحون", "مشحون ← استرداد قيد التنفيذ", "استرداد قيد التنفيذ ← مشحون"],
       buyerShipped: "تم الشحن",
-      refundedRow: "١٠٠ ريال من ٤٢٢ ريال",
+      refundedRow: "\u2068١٠٠ ريال\u2069 من \u2068٤٢٢ ريال\u2069",
     },
   }[lang];
 
