@@ -10,6 +10,8 @@ ALTER TABLE "orders" ADD COLUMN "carrier" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "tracking_number" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "shipped_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "delivered_at" timestamp with time zone;--> statement-breakpoint
+-- Orders refunded before this migration were refunded whole.
+UPDATE "orders" SET "refunded_halalas" = "total_amount_halalas" WHERE "status" = 'refunded';--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_money_moved_check" CHECK ("orders"."captured_halalas" >= 0 and "orders"."refunded_halalas" >= 0 and "orders"."refunded_halalas" <= "orders"."total_amount_halalas");--> statement-breakpoint
 CREATE TABLE "payment_operations" (
 	"id" bigserial PRIMARY KEY NOT NULL,
