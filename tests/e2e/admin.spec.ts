@@ -195,3 +195,145 @@ test("ar: an admin works the dashboard in Arabic, right to left with Arabic digi
   await expect(lead).toContainText("أرغب في طلب عشرين صحنًا للعيد.");
   await expect(lead.getByRole("link", { name: "الرد بالبريد الإلكتروني" })).toBeVisible();
 });
+
+/**
+ * A paid Tamara order on the sandbox, made through the API as the checkout makes it: only
+ * authorised at confirm (captured when it ships). Answers its reference and access token.
+ */
+async function paidInstalmentOrder(page: Page, lang: "en" | "ar") {
+  const id = unique();
+  const created = await page.request.post("/api/payment/create-intent", {
+    data: {
+      name: lang === "ar" ? `ريم العتيبي ${id}` : `Reem Al-Otaibi ${id}`,
+      email: `reem-${id}@example.sa`,
+      phone: "0551234567",
+      address: { city: "Riyadh", district: "Al Malqa", street: "Anas Ibn Malik Road", building: "8123" },
+      paymentMethod: "tamara",
+      productId: "nawat",
+      quantity: 1,
+      amount: "422.00",
+      currency: "SAR",
+      lang,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const intent = (await created.json()) as {
+    paymentIntentId: string;
+    orderReference: string;
+    accessToken: string;
+    redirectUrl: string;
+  };
+  const decided = await page.request.post(`${new URL(intent.redirectUrl).pathname}/decide`, {
+    form: { phone: "544337866", action: "approve" },
+    maxRedirects: 0,
+  });
+  expect(decided.status()).toBeLessThan(400);
+  const confirmed = await page.request.post("/api/payment/confirm", {
+    data: { paymentIntentId: intent.paymentIntentId, paymentMethod: "tamara" },
+  });
+  expect(((await confirmed.json()) as { order: { status: string } }).order.status).toBe("paid");
+  return intent;
+}
+
+for (const lang of ["en", "ar"] as const) {
+  const prefix = lang === "ar" ? "/ar" : "";
+  const w = {
+    en: {
+      tab: "Orders",
+      search: "Search orders",
+      view: (reference: string) => `View order ${reference}`,
+      ship: "Ship",
+      carrier: "Carrier (optional)",
+      tracking: "Tracking number (optional)",
+      shipAction: "Ship the Order",
+      shipped: "Shipped",
+      captured: "Captured 422 SAR",
+      refund: "Refund",
+      amount: "Amount to refund (SAR)",
+      reason: "Reason (optional)",
+      refundPart: "Refund 100 SAR",
+      refundedPart: "Refunded 100 SAR",
+      partly: "Partly refunded",
+      history: ["Paid → Shipped", "Shipped → Refund pending", "Refund pending → Shipped"],
+      buyerShipped: "Shipped",
+      // The amounts are isolated (U+2068…U+2069) so that each reads whole in either direction.
+      refundedRow: "\u2068100 SAR\u2069 of \u2068422 SAR\u2069",
+    },
+    ar: {
+      tab: "الطلبات",
+      search: "ابحث في الطلبات",
+      view: (reference: string) => `اعرض الطلب ${reference}`,
+      ship: "شحن الطلب",
+      carrier: "شركة الشحن (اختياري)",
+      tracking: "رقم التتبّع (اختياري)",
+      shipAction: "اشحن الطلب",
+      shipped: "مشحون",
+      captured: "حُصِّل ٤٢٢ ريال",
+      refund: "استرداد المبلغ",
+      amount: "المبلغ المُسترد (ريال)",
+      reason: "السبب (اختياري)",
+      refundPart: "استرداد ١٠٠ ريال",
+      refundedPart: "استُرد ١٠٠ ريال",
+      partly: "مُسترد جزئيًا",
+      history: ["مدفوع ← مشحون", "مشحون ← استرداد قيد التنفيذ", "استرداد قيد التنفيذ ← مشحون"],
+      buyerShipped: "تم الشحن",
+      refundedRow: "\u2068١٠٠ ريال\u2069 من \u2068٤٢٢ ريال\u2069",
+    },
+  }[lang];
+
+  test(`${lang}: the admin ships an order (captured at shipment), refunds part of it and sees both in its history; the buyer's page shows it shipped and partly refunded`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const intent = await paidInstalmentOrder(page, lang);
+    await signInAdmin(page);
+    await page.goto(`${prefix}/admin`);
+    await waitForApp(page);
+    await page.getByRole("tab", { name: w.tab }).click();
+    await page.getByLabel(w.search).fill(intent.orderReference);
+    await expect(page.getByTestId("order-row")).toHaveCount(1);
+    await page.getByRole("button", { name: w.view(intent.orderReference) }).click();
+    const dialog = page.getByTestId("order-dialog");
+
+    // Ship with the carrier and the tracking number.
+    await dialog.getByRole("button", { name: w.ship, exact: true }).click();
+    const ship = page.getByTestId("ship-dialog");
+    await ship.getByLabel(w.carrier).fill("SMSA");
+    await ship.getByLabel(w.tracking).fill("SMSA-2291");
+    await ship.getByRole("button", { name: w.shipAction }).click();
+    await expect(dialog.getByTestId("order-dialog-status")).toHaveText(w.shipped);
+    await expect(dialog.getByTestId("order-shipment")).toContainText("SMSA-2291");
+    await expect(dialog.getByTestId("order-history")).toContainText(w.captured);
+
+    // Refund 100 SAR of it, confirmed.
+    await dialog.getByRole("button", { name: w.refund, exact: true }).click();
+    const refund = page.getByTestId("refund-dialog");
+    await refund.getByLabel(w.amount).fill("100");
+    await refund.getByLabel(w.reason).fill(lang === "ar" ? "خدش بسيط" : "A small scratch");
+    await refund.getByRole("button", { name: w.refundPart }).click();
+    await page.getByTestId("confirm-dialog").getByRole("button", { name: w.refundPart }).click();
+    await expect(dialog.getByTestId("order-refunded")).toContainText(lang === "ar" ? "١٠٠" : "100");
+    await expect(dialog.getByTestId("order-dialog-status")).toHaveText(w.shipped);
+    await expect(dialog).toContainText(w.partly);
+    const history = dialog.getByTestId("order-history");
+    await expect(history).toContainText(w.refundedPart);
+    for (const line of w.history) await expect(history).toContainText(line);
+    await expectAccessible(page);
+
+    // The buyer, in another browser, with the order's link.
+    const buyer = await browser.newContext();
+    const buyerPage = await buyer.newPage();
+    await buyerPage.goto(
+      `${prefix}/orders#${new URLSearchParams({ ref: intent.orderReference, access: intent.accessToken })}`,
+    );
+    await waitForApp(buyerPage);
+    const details = buyerPage.getByTestId("order-details");
+    await expect(details.getByTestId("order-status")).toHaveText(w.buyerShipped);
+    await expect(details.getByTestId("order-partly-refunded")).toHaveText(w.partly);
+    await expect(details.getByTestId("order-carrier")).toHaveText("SMSA");
+    await expect(details.getByTestId("order-tracking")).toHaveText("SMSA-2291");
+    await expect(details.getByTestId("order-refunded")).toContainText(w.refundedRow);
+    await buyer.close();
+  });
+}

@@ -392,14 +392,15 @@ test("a guest finds a paid order on /orders; the admin sees it in the Orders tab
   await expect(events.last()).toContainText("→ Paid");
   await expectAccessible(adminPage);
 
-  // Refund: confirmed, then the new state.
+  // Refund the whole of it: the amount proposed is what is left, confirmed, then the new state
+  // (through "Refund pending", written before the provider was asked).
   await dialog.getByRole("button", { name: "Refund", exact: true }).click();
-  await adminPage
-    .getByTestId("confirm-dialog")
-    .getByRole("button", { name: /^Refund / })
-    .click();
+  await expect(adminPage.getByTestId("refund-dialog").getByLabel("Amount to refund (SAR)")).toHaveValue("422.00");
+  await adminPage.getByTestId("refund-dialog").getByRole("button", { name: "Refund 422 SAR" }).click();
+  await adminPage.getByTestId("confirm-dialog").getByRole("button", { name: "Refund 422 SAR" }).click();
   await expect(dialog.getByTestId("order-dialog-status")).toHaveText("Refunded");
-  await expect(events.last()).toContainText("Paid → Refunded");
+  await expect(dialog.getByTestId("order-history")).toContainText("Paid → Refund pending");
+  await expect(events.last()).toContainText("Refund pending → Refunded");
   await expect(events.last()).toContainText("An admin");
   await admin.close();
 });

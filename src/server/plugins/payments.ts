@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import type { Config } from "../config.ts";
 import { EXPIRE_ORDERS_JOB, expireOrders } from "../modules/orders/expire-orders.ts";
 import { configureOrderAccess } from "../modules/orders/order-access.ts";
+import { PAYMENT_OPERATIONS_JOB, resolvePaymentOperations } from "../modules/orders/sync-with-provider.ts";
 import { createGatewayRegistry } from "../modules/payments/gateway-registry.ts";
 import type { PaymentsContext } from "../modules/payments/payments-context.ts";
 import { OUTBOX_JOB } from "./outbox.ts";
@@ -53,6 +54,15 @@ export default fp<{ config: Config }>(
       everyMs: 5 * 60_000,
       exclusive: true,
       run: ({ signal }) => expireOrders(context, { hours: config.CHECKOUT_EXPIRY_HOURS, signal }),
+    });
+    // Captures, releases and refunds whose provider call never answered (issue 35): settled from
+    // the provider's state once well past the call's deadline.
+    app.jobs.add({
+      name: PAYMENT_OPERATIONS_JOB,
+      everyMs: 60_000,
+      exclusive: true,
+      run: ({ signal }) =>
+        resolvePaymentOperations(context, { olderThanMs: 2 * 60_000 + config.PAYMENT_PROVIDER_TIMEOUT_MS, signal }),
     });
   },
   { name: "payments", dependencies: ["database", "background-jobs", "outbox", "catalog-cache"] },

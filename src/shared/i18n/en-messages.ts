@@ -115,6 +115,26 @@ export const enMessages = {
     userEnabled: "The account of {name} is enabled again.",
     leadUpdated: "Lead {reference} is now “{status}”.",
     leadStatus: { new: "New", in_progress: "In progress", closed: "Closed" },
+    orders: {
+      errors: {
+        shipmentTooLong: "At most 80 characters.",
+        refundAmount: "Enter an amount in halalas, at least 1.",
+      },
+      notShippable: "Only a paid order can be shipped.",
+      notDeliverable: "Only a shipped order can be marked delivered.",
+      notCancellable: "Only a paid order that has not shipped yet can be cancelled.",
+      notRefundable: "Only a paid, shipped or delivered order with money left to refund can be refunded.",
+      refundTooLarge: "The refund is more than what is left to refund ({remaining} SAR).",
+      notCaptured:
+        "This payment is only authorised, not captured yet, so part of it cannot be refunded. Ship the order to capture it, or cancel the order to release the whole amount.",
+      operationPending:
+        "A payment operation on this order is still waiting for the provider's answer. Sync the order to check it.",
+      noPayment: "This order has no payment at a provider.",
+      captureFailed: "The payment provider did not capture the payment, so the order was not shipped: {reason}",
+      voidFailed: "The payment provider did not release the payment, so the order was not cancelled: {reason}",
+      refundFailed: "The payment provider refused the refund, so nothing was refunded: {reason}",
+      providerSilent: "The payment provider did not answer in time. Nothing is final yet: sync the order to check.",
+    },
     csv: {
       firstName: "First name",
       lastName: "Last name",

@@ -11,6 +11,9 @@ export const orderStatusValues = [
   "pending",
   "awaiting_payment",
   "paid",
+  "shipped",
+  "delivered",
+  "refund_pending",
   "failed",
   "cancelled",
   "expired",
@@ -40,8 +43,35 @@ export type OrderView = {
     country: "SA";
   } | null;
   invoice: { number: string } | null;
+  /** The shipment, once shipped (issue 35): carrier and tracking number as the studio entered them. */
+  shipment: { carrier: string | null; trackingNumber: string | null; shippedAt: string } | null;
+  deliveredAt: string | null;
+  /** Refunded so far; above 0 and below the total on a partially refunded order. */
+  refundedHalalas: number;
   /** The order's state history, oldest first. */
   events: { status: OrderStatusValue; at: string }[];
+};
+
+export const paymentOperationKindValues = ["capture", "void", "refund"] as const;
+export type PaymentOperationKindValue = (typeof paymentOperationKindValues)[number];
+
+/**
+ * A call that moved (or was to move) money at the provider after payment (issue 35), as the
+ * admin's history shows it: requested, then succeeded or failed with the provider's words;
+ * `source` `provider` for a change made at the provider (its dashboard) that the shop learned of.
+ */
+export type AdminPaymentOperation = {
+  id: number;
+  kind: PaymentOperationKindValue;
+  state: "requested" | "succeeded" | "failed";
+  source: "studio" | "provider";
+  amountHalalas: number;
+  reason: string | null;
+  actor: string;
+  requestedAt: string;
+  completedAt: string | null;
+  /** The provider's refusal or error, as given (failed operations). */
+  error: string | null;
 };
 
 /** The admin's view: the order with its ids, gateway and the full history (who moved it, and why). */
@@ -51,6 +81,10 @@ export type AdminOrderView = Omit<OrderView, "events"> & {
   gateway: string | null;
   paymentReference: string | null;
   lang: "en" | "ar";
+  /** What the provider has captured: 0 while the payment is only authorised. */
+  capturedHalalas: number;
+  /** Captures, releases and refunds at the provider, oldest first. */
+  operations: AdminPaymentOperation[];
   events: {
     fromStatus: OrderStatusValue | null;
     status: OrderStatusValue;
@@ -74,6 +108,7 @@ export type AdminOrderSummary = {
   paidAt: string | null;
   /** Taken through the sandbox: no real money (issue 35). */
   test: boolean;
+  refundedHalalas: number;
 };
 
 const dateBound = z.iso
@@ -95,10 +130,35 @@ export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 
 export const adminOrderParamsSchema = z.strictObject({ id: z.uuid({ error: "errors.notFound" }) });
 
-/** POST /api/admin/orders/:id/refund. */
+/** A carrier's name or a tracking number as the admin types it: printable, short. */
+const shipmentText = z
+  .string()
+  .trim()
+  .max(80, "admin.orders.errors.shipmentTooLong")
+  .regex(/^[^\p{Cc}]*$/u, "errors.invalidValue")
+  .optional()
+  .transform((value) => value || undefined);
+
+/** POST /api/admin/orders/:id/ship (issue 35): carrier and tracking number are optional. */
+export const adminShipSchema = z.strictObject({ carrier: shipmentText, trackingNumber: shipmentText }).nullish();
+export type AdminShipInput = z.input<typeof adminShipSchema>;
+
+/** POST /api/admin/orders/:id/refund: the whole remainder, or `amountHalalas` of it. */
 export const adminRefundSchema = z
-  .strictObject({ reason: z.string().trim().max(500, "errors.invalidValue").optional() })
+  .strictObject({
+    amountHalalas: z
+      .number({ error: "admin.orders.errors.refundAmount" })
+      .int("admin.orders.errors.refundAmount")
+      .min(1, "admin.orders.errors.refundAmount")
+      .max(100_000_000, "admin.orders.errors.refundAmount")
+      .optional(),
+    reason: z.string().trim().max(500, "errors.invalidValue").optional(),
+  })
   .nullish();
+export type AdminRefundInput = z.input<typeof adminRefundSchema>;
+
+/** The admin's order actions without a body (deliver, cancel, sync): nothing, or an empty object. */
+export const adminOrderActionSchema = z.strictObject({}).nullish();
 
 /** GET /api/orders/:reference, a guest's access token in the X-Order-Access header (never the query; issue 35). */
 export const orderReferenceParamsSchema = z.strictObject({ reference: z.string().min(1).max(40) });

@@ -16,14 +16,21 @@ import { users } from "./accounts.ts";
 import { products } from "./catalog.ts";
 
 /**
- * The states an order passes through (spec §4 Checkout, DESIGN D9): created `pending`, waiting on
- * the provider (`awaiting_payment`, e.g. a Tamara/Tabby hosted page or 3-D Secure), then `paid`,
- * `failed`, `cancelled` by the buyer, `expired` when never completed, or `refunded` after payment.
+ * The states an order passes through (spec §4 Checkout, DESIGN D9, issue 35): created `pending`,
+ * waiting on the provider (`awaiting_payment`, e.g. a Tamara/Tabby hosted page or 3-D Secure), then
+ * `paid`, `failed`, `cancelled` (by the buyer before paying, or by the studio before shipping),
+ * `expired` when never completed. A paid order is `shipped` and `delivered`; a refund holds it in
+ * `refund_pending` until the provider has answered, and a full refund ends it `refunded` (a partial
+ * one returns it to where it was, with `refundedHalalas` raised). modules/orders/order-transitions.ts
+ * holds the allowed moves.
  */
 export const orderStatuses = [
   "pending",
   "awaiting_payment",
   "paid",
+  "shipped",
+  "delivered",
+  "refund_pending",
   "failed",
   "cancelled",
   "expired",
@@ -103,6 +110,15 @@ export const orders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** What the provider has captured of the payment (issue 35): 0 while only authorised. */
+    capturedHalalas: integer("captured_halalas").notNull().default(0),
+    /** What has been refunded so far, by the studio or in the provider's dashboard. */
+    refundedHalalas: integer("refunded_halalas").notNull().default(0),
+    /** The shipment, as the admin entered it when shipping. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("orders_reference_idx").on(table.reference),
@@ -114,6 +130,10 @@ export const orders = pgTable(
     check("orders_quantity_check", sql`${table.quantity} > 0`),
     check("orders_amounts_check", sql`${table.totalAmountHalalas} >= 0 and ${table.vatHalalas} >= 0`),
     check("orders_lang_check", sql`${table.lang} in ('en', 'ar')`),
+    check(
+      "orders_money_moved_check",
+      sql`${table.capturedHalalas} >= 0 and ${table.refundedHalalas} >= 0 and ${table.refundedHalalas} <= ${table.totalAmountHalalas}`,
+    ),
     // The dashboard: counts and sums by status, the newest orders, abandoned checkouts by age.
     index("orders_status_created_at_idx").on(table.status, table.createdAt),
     index("orders_created_at_idx").on(table.createdAt),
@@ -142,6 +162,54 @@ export const orderEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("order_events_order_id_idx").on(table.orderId, table.id)],
+);
+
+export const paymentOperationKinds = ["capture", "void", "refund"] as const;
+export type PaymentOperationKind = (typeof paymentOperationKinds)[number];
+export const paymentOperationStates = ["requested", "succeeded", "failed"] as const;
+export type PaymentOperationState = (typeof paymentOperationStates)[number];
+
+/**
+ * Every call that moves money at a provider after the payment (issue 35): a capture, a void (an
+ * authorisation released) or a refund. The row is written and committed `requested` before the
+ * call and completed (`succeeded`/`failed`, with the provider's answer) after it, so a crash in
+ * between leaves a row that the re-read (the admin's sync, the operations job) completes from the
+ * provider's own state. `source` `provider` marks a change the studio did not ask for but learned
+ * of (a refund made in the provider's dashboard). At most one operation per order is open.
+ */
+export const paymentOperations = pgTable(
+  "payment_operations",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<PaymentOperationKind>().notNull(),
+    state: text("state").$type<PaymentOperationState>().notNull().default("requested"),
+    source: text("source").$type<"studio" | "provider">().notNull().default("studio"),
+    amountHalalas: integer("amount_halalas").notNull(),
+    reason: text("reason"),
+    /** Sent to the provider where it takes one (Tabby's `reference_id`). */
+    idempotencyKey: text("idempotency_key").notNull(),
+    actor: text("actor").notNull(),
+    /** What the call needs to be completed later: the state to return to, the shipment, the provider's totals before. */
+    request: jsonb("request").$type<Record<string, unknown>>().notNull(),
+    /** The provider's answer (status, captured, refunded) or its refusal. */
+    answer: jsonb("answer").$type<Record<string, unknown>>(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("payment_operations_order_id_idx").on(table.orderId, table.id),
+    uniqueIndex("payment_operations_idempotency_key_idx").on(table.idempotencyKey),
+    uniqueIndex("payment_operations_one_open_idx")
+      .on(table.orderId)
+      .where(sql`${table.state} = 'requested'`),
+    check("payment_operations_kind_check", sql`${table.kind} in (${quoted(paymentOperationKinds)})`),
+    check("payment_operations_state_check", sql`${table.state} in (${quoted(paymentOperationStates)})`),
+    check("payment_operations_source_check", sql`${table.source} in ('studio', 'provider')`),
+    check("payment_operations_amount_check", sql`${table.amountHalalas} >= 0`),
+  ],
 );
 
 /**
@@ -214,6 +282,8 @@ export const sandboxPayments = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull(),
     failureReason: text("failure_reason"),
     refundedHalalas: integer("refunded_halalas").notNull().default(0),
+    /** Captured so far: the whole amount when a card is charged; 0 while an instalment plan is only authorised. */
+    capturedHalalas: integer("captured_halalas").notNull().default(0),
     idempotencyKey: text("idempotency_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -31,8 +31,10 @@ export async function getDashboard(db: Db, lang: Lang, now: Date = new Date()): 
         (select count(*) from users)::int as "totalUsers",
         count(*)::int as "totalOrders",
         (count(*) filter (where paid_at is not null))::int as "paidOrders",
-        -- Revenue is what was paid and kept: a refunded order (refunds are whole) counts nothing.
-        coalesce(sum(total_amount_halalas) filter (where status = 'paid'), 0)::bigint as "revenue",
+        -- Revenue is what was paid and kept: paid, shipped or delivered orders (and one waiting on a
+        -- refund), less what was refunded of them; a refunded or cancelled order counts nothing.
+        coalesce(sum(total_amount_halalas - refunded_halalas)
+          filter (where status in ('paid', 'shipped', 'delivered', 'refund_pending')), 0)::bigint as "revenue",
         (count(*) filter (
           where status = 'expired'
             or (paid_at is null and created_at < ${abandonedBefore.toISOString()}::timestamptz)
@@ -44,7 +46,8 @@ export async function getDashboard(db: Db, lang: Lang, now: Date = new Date()): 
              coalesce(sold.units, 0)::int as "unitsSold"
       from products p
       left join (
-        select product_id, sum(quantity) as units from orders where status = 'paid' group by product_id
+        select product_id, sum(quantity) as units from orders
+        where status in ('paid', 'shipped', 'delivered', 'refund_pending') group by product_id
       ) sold on sold.product_id = p.id
       where p.active
       order by "unitsSold" desc, p.sort_order, p.id
@@ -74,7 +77,8 @@ export async function getDashboard(db: Db, lang: Lang, now: Date = new Date()): 
           from orders order by created_at desc limit ${ADMIN_FIRST_ITEMS})
         union all
         (select 'order_paid', customer_name, paid_at, reference
-          from orders where status = 'paid' and paid_at is not null order by paid_at desc limit ${ADMIN_FIRST_ITEMS})
+          from orders where status in ('paid', 'shipped', 'delivered', 'refund_pending') and paid_at is not null
+          order by paid_at desc limit ${ADMIN_FIRST_ITEMS})
       ) events
       order by at desc
       limit ${ADMIN_FIRST_ITEMS}

@@ -70,6 +70,7 @@ export async function listOrders(db: Db, query: AdminOrdersQuery): Promise<Order
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
       test: isTestOrder(order),
+      refundedHalalas: order.refundedHalalas,
     })),
     total: Number(count?.total ?? 0),
     page: query.page,

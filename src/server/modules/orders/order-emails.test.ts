@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderConfirmation, studioOrderNotification, type PaidOrder } from "./order-emails.ts";
+import { orderConfirmation, orderShipped, studioOrderNotification, type PaidOrder } from "./order-emails.ts";
 import { renderEmail } from "#server/modules/notifications/render-email.tsx";
 
 const studio = { email: "info@nawat.studio", phone: "+966 11 000 0000", siteUrl: "https://nawat.studio" };
@@ -52,5 +52,31 @@ describe("order e-mails", () => {
     expect(copy.text).toContain("noura@example.sa");
     expect(copy.text).toContain("+966551234567");
     expect(copy.text).toContain("INV-000042");
+  });
+
+  it("the shipped e-mail: carrier and tracking number in the buyer's language, or a note when there is no tracking", () => {
+    const shipped = {
+      reference: "ORD-K7Q2M4XA",
+      lang: "ar" as const,
+      customerName: "نورة",
+      product: order.product,
+      carrier: "سمسا",
+      trackingNumber: "SMSA-2291",
+      orderUrl: "https://nawat.studio/ar/orders#ref=ORD-K7Q2M4XA&access=token",
+    };
+    const arabic = renderEmail(orderShipped(shipped, studio));
+    expect(arabic.subject).toBe("طلبك ORD-K7Q2M4XA في الطريق إليك");
+    expect(arabic.html).toContain('dir="rtl"');
+    expect(arabic.text).toContain("صحن نواة للتمر");
+    expect(arabic.text).toContain("سمسا");
+    expect(arabic.html).toContain('<bdi dir="ltr">SMSA-2291</bdi>');
+    expect(arabic.html).toContain('href="https://nawat.studio/ar/orders#ref=ORD-K7Q2M4XA&amp;access=token"');
+    const english = renderEmail(
+      orderShipped({ ...shipped, lang: "en", customerName: "Noura", carrier: null, trackingNumber: null }, studio),
+    );
+    expect(english.subject).toBe("Your order ORD-K7Q2M4XA is on its way");
+    expect(english.text).toContain("Your Nawat Date Bowl has left our studio in Riyadh");
+    expect(english.text).toContain("We will send you the tracking details");
+    expect(english.text).not.toContain("Tracking number");
   });
 });

@@ -75,6 +75,17 @@ const copy = defineCopy({
     country: "Saudi Arabia",
     languages: { en: "English", ar: "Arabic" },
     riyadhTime: "(Riyadh time)",
+    shipped: {
+      subject: "Your order {reference} is on its way",
+      preview: "Your {product} has left our Riyadh studio.",
+      heading: "On Its Way, {name}",
+      body: "Your {product} has left our studio in Riyadh and is on its way to you.",
+      carrier: "Carrier",
+      tracking: "Tracking number",
+      noTracking:
+        "We will send you the tracking details if the carrier gives us any. Write to us with your order number if you have a question.",
+      view: "View Your Order",
+    },
   },
   ar: {
     buyer: {
@@ -111,6 +122,16 @@ const copy = defineCopy({
     country: "المملكة العربية السعودية",
     languages: { en: "الإنجليزية", ar: "العربية" },
     riyadhTime: "(بتوقيت الرياض)",
+    shipped: {
+      subject: "طلبك {reference} في الطريق إليك",
+      preview: "غادرت قطعتك {product} مرسمنا في الرياض.",
+      heading: "طلبك في الطريق، {name}",
+      body: "غادرت قطعتك {product} مرسمنا في الرياض، وهي الآن في طريقها إليك.",
+      carrier: "شركة الشحن",
+      tracking: "رقم التتبّع",
+      noTracking: "سنرسل إليك بيانات التتبّع إن وصلتنا من شركة الشحن. وإن كان لديك سؤال فراسلنا مع ذكر رقم طلبك.",
+      view: "اعرض طلبك",
+    },
   },
 });
 
@@ -214,6 +235,45 @@ export function studioOrderNotification(order: PaidOrder, studio: StudioContact)
       { type: "fields", rows: orderRows(order, lang, true) },
       { type: "button", text: t.buyer.invoice, href: order.invoiceUrl },
     ],
+    footer: studioFooter(lang, studio),
+  };
+}
+
+/** A shipped order as its e-mail shows it (issue 35). */
+export type ShippedOrder = {
+  reference: string;
+  lang: Lang;
+  customerName: string;
+  product: { name: string; nameAr: string };
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** The order's page (with its access token in the fragment), absolute. */
+  orderUrl: string;
+};
+
+/** The buyer's "shipped" e-mail, in the language of their checkout: carrier and tracking number when given. */
+export function orderShipped(order: ShippedOrder, studio: StudioContact): EmailContent {
+  const lang = order.lang;
+  const t = copy[lang];
+  const product = lang === "ar" ? order.product.nameAr : order.product.name;
+  const rows: Row[] = [
+    { label: t.labels.reference, value: ltr(order.reference) },
+    { label: t.labels.product, value: product },
+  ];
+  if (order.carrier) rows.push({ label: t.shipped.carrier, value: oneLine(order.carrier) });
+  if (order.trackingNumber) rows.push({ label: t.shipped.tracking, value: ltr(oneLine(order.trackingNumber)) });
+  const blocks: EmailBlock[] = [
+    { type: "heading", text: interpolate(t.shipped.heading, { name: oneLine(order.customerName) }) },
+    { type: "paragraph", content: [interpolate(t.shipped.body, { product })] },
+    { type: "fields", rows },
+  ];
+  if (!order.trackingNumber) blocks.push({ type: "paragraph", content: [t.shipped.noTracking] });
+  blocks.push({ type: "button", text: t.shipped.view, href: order.orderUrl });
+  return {
+    lang,
+    subject: interpolate(t.shipped.subject, { reference: order.reference }),
+    preview: interpolate(t.shipped.preview, { product }),
+    blocks,
     footer: studioFooter(lang, studio),
   };
 }

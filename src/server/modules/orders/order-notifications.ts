@@ -1,6 +1,6 @@
 import type { EmailToSend } from "#server/modules/notifications/enqueue-email.ts";
 import type { StudioContact } from "#server/modules/leads/lead-emails.ts";
-import { orderConfirmation, studioOrderNotification } from "./order-emails.ts";
+import { orderConfirmation, orderShipped, studioOrderNotification } from "./order-emails.ts";
 import type { OrderRow } from "./order-row.ts";
 import { markIfTestOrder } from "./test-order-emails.ts";
 
@@ -8,6 +8,39 @@ import { markIfTestOrder } from "./test-order-emails.ts";
 export function invoiceUrl(siteUrl: string, order: { reference: string; lang: string }, accessToken: string): string {
   const params = new URLSearchParams({ ref: order.reference, access: accessToken });
   return `${siteUrl}${order.lang === "ar" ? "/ar" : ""}/orders/invoice#${params.toString()}`;
+}
+
+/** The order's own page, opened with its access token (in the fragment, which no server log sees). */
+export function orderPageUrl(siteUrl: string, order: { reference: string; lang: string }, accessToken: string): string {
+  const params = new URLSearchParams({ ref: order.reference, access: accessToken });
+  return `${siteUrl}${order.lang === "ar" ? "/ar" : ""}/orders#${params.toString()}`;
+}
+
+/** The buyer's "shipped" e-mail (issue 35), once per order. */
+export function shippedEmail(
+  order: OrderRow & { product: { name: string; nameAr: string } },
+  settings: { accessToken: string; siteUrl: string; studio: StudioContact },
+): EmailToSend {
+  return {
+    kind: "order.shipped",
+    to: order.customerEmail,
+    dedupeKey: `order:${order.id}:shipped`,
+    email: markIfTestOrder(
+      order,
+      orderShipped(
+        {
+          reference: order.reference,
+          lang: order.lang === "ar" ? "ar" : "en",
+          customerName: order.customerName,
+          product: order.product,
+          carrier: order.carrier,
+          trackingNumber: order.trackingNumber,
+          orderUrl: orderPageUrl(settings.siteUrl, order, settings.accessToken),
+        },
+        settings.studio,
+      ),
+    ),
+  };
 }
 
 /**

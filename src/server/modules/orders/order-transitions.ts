@@ -15,11 +15,21 @@ import { orderFromJson, orderStatement, type OrderRow } from "./order-row.ts";
  */
 export type Actor = "buyer" | "system" | `gateway:${string}` | `webhook:${string}` | `admin:${string}`;
 
-/** The only moves an order may make (issue 12); anything else is refused and changes nothing. */
+/**
+ * The only moves an order may make (issues 12 and 35); anything else is refused and changes
+ * nothing. After payment: shipped and delivered; cancelled before shipping (the authorisation
+ * released, or captured money refunded in full); a refund waits in `refund_pending` from before
+ * the provider is asked until it answers, then ends `refunded` (all of it) or returns where it was
+ * (a part, or a refusal); a refund made at the provider in full moves a paid, shipped or delivered
+ * order to `refunded` directly.
+ */
 const allowedMoves: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ["awaiting_payment", "paid", "failed", "cancelled", "expired"],
   awaiting_payment: ["paid", "failed", "cancelled", "expired"],
-  paid: ["refunded"],
+  paid: ["shipped", "cancelled", "refund_pending", "refunded"],
+  shipped: ["delivered", "refund_pending", "refunded"],
+  delivered: ["refund_pending", "refunded"],
+  refund_pending: ["paid", "shipped", "delivered", "refunded", "cancelled"],
   failed: [],
   cancelled: [],
   expired: [],
@@ -33,6 +43,14 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
 /** Pending or awaiting the provider: the states a gateway may still change. */
 export function isOpen(status: OrderStatus): boolean {
   return status === "pending" || status === "awaiting_payment";
+}
+
+/**
+ * Paid and not over (issue 35): the provider holds money for the order, which it may still
+ * capture, release or refund, in the studio's hands or in its own dashboard.
+ */
+export function holdsPayment(status: OrderStatus): boolean {
+  return status === "paid" || status === "shipped" || status === "delivered" || status === "refund_pending";
 }
 
 /** The order, locked for the rest of the transaction (`SELECT … FOR UPDATE`). */
@@ -236,4 +254,37 @@ export async function payOrder(
   const current = orderFromJson(result.order);
   if (result.outcome === "duplicate") return { order: current, moved: false, duplicate: true };
   return { order: current, moved: result.outcome === "paid" };
+}
+
+/**
+ * A move of a locked order after payment (issue 35: shipped, delivered, cancelled, refund_pending
+ * and back, refunded), with its order_events row. Unlike moveLockedOrder, a return to `paid`
+ * (after a partial refund) repeats none of paying's consequences. Answers the order as it now is,
+ * unchanged when the state machine refuses the move; a move to where it already is writes only
+ * `set`.
+ */
+export async function moveAfterPayment(
+  tx: Db,
+  order: OrderRow,
+  move: Omit<Move, "set"> & { set?: Partial<OrderRow> },
+): Promise<{ order: OrderRow; moved: boolean }> {
+  const same = order.status === move.to;
+  if (!same && !canMove(order.status, move.to)) return { order, moved: false };
+  if (same && !move.set) return { order, moved: false };
+  const [updated] = await tx
+    .update(orders)
+    .set({ ...move.set, status: move.to, updatedAt: new Date() })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!updated) throw new Error(`order ${order.id} vanished while locked`);
+  if (!same) {
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: move.to,
+      actor: move.actor,
+      detail: move.detail ?? null,
+    });
+  }
+  return { order: updated, moved: !same };
 }

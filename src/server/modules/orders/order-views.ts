@@ -3,8 +3,9 @@ import type { Db } from "#server/db/database.ts";
 import { invoices, orderEvents, products } from "#server/db/schema.ts";
 import { jsonColumn, runStatement, statement } from "#server/db/statements.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
-import type { AdminOrderView, OrderView } from "#shared/schemas/orders.ts";
+import type { AdminOrderView, AdminPaymentOperation, OrderView } from "#shared/schemas/orders.ts";
 import type { OrderRow } from "./order-row.ts";
+import { operationsOf, type OperationRow } from "./payment-operations.ts";
 
 type EventRow = typeof orderEvents.$inferSelect;
 
@@ -83,6 +84,27 @@ function baseView(
     buyer: { name: order.customerName, email: order.customerEmail, phone: order.customerPhone },
     address: order.deliveryAddress ?? null,
     invoice: invoice ?? null,
+    shipment: order.shippedAt
+      ? { carrier: order.carrier, trackingNumber: order.trackingNumber, shippedAt: order.shippedAt.toISOString() }
+      : null,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    refundedHalalas: order.refundedHalalas,
+  };
+}
+
+function operationView(operation: OperationRow): AdminPaymentOperation {
+  const error = operation.state === "failed" ? operation.answer?.error : undefined;
+  return {
+    id: operation.id,
+    kind: operation.kind,
+    state: operation.state,
+    source: operation.source,
+    amountHalalas: operation.amountHalalas,
+    reason: operation.reason,
+    actor: operation.actor,
+    requestedAt: operation.requestedAt.toISOString(),
+    completedAt: operation.completedAt?.toISOString() ?? null,
+    error: typeof error === "string" ? error : null,
   };
 }
 
@@ -105,7 +127,10 @@ export async function orderView(db: Db, order: OrderRow): Promise<OrderView> {
 
 /** The admin's view of one order: ids, gateway, and the full history (who moved it and what the provider said). */
 export async function adminOrderView(db: Db, order: OrderRow): Promise<AdminOrderView> {
-  const { productById, invoiceByOrder, eventsByOrder } = await related(db, [order]);
+  const [{ productById, invoiceByOrder, eventsByOrder }, operations] = await Promise.all([
+    related(db, [order]),
+    operationsOf(db, order.id),
+  ]);
   return {
     ...baseView(order, productById.get(order.productId), invoiceByOrder.get(order.id)),
     id: order.id,
@@ -113,6 +138,8 @@ export async function adminOrderView(db: Db, order: OrderRow): Promise<AdminOrde
     gateway: order.gateway,
     paymentReference: order.paymentReference,
     lang: order.lang === "ar" ? "ar" : "en",
+    capturedHalalas: order.capturedHalalas,
+    operations: operations.map(operationView),
     events: (eventsByOrder.get(order.id) ?? []).map((event: EventRow) => ({
       fromStatus: event.fromStatus,
       status: event.toStatus,

@@ -1,53 +1,82 @@
-import { eq } from "drizzle-orm";
 import { ApiError } from "#server/lib/api-error.ts";
-import { orders } from "#server/db/schema.ts";
-import { GatewayError } from "#server/modules/payments/gateway.ts";
 import type { PaymentsContext } from "#server/modules/payments/payments-context.ts";
-import { orderAccessToken } from "./order-access.ts";
+import { cancelPaid } from "./cancel-order.ts";
 import type { OrderRow } from "./order-row.ts";
-import { moveOrder } from "./order-transitions.ts";
+import type { Actor } from "./order-transitions.ts";
+import {
+  readFromProvider,
+  readOrder,
+  refusalOf,
+  runOperation,
+  settleWithProvider,
+  type OperationOutcome,
+} from "./payment-operations.ts";
+
+const refundable = (order: OrderRow) =>
+  (order.status === "paid" || order.status === "shipped" || order.status === "delivered") &&
+  order.refundedHalalas < order.totalAmountHalalas;
+
+const notRefundable = () => new ApiError(409, "not_refundable", "admin.orders.notRefundable");
 
 /**
- * POST /api/admin/orders/:id/refund: the whole amount is refunded at the provider first; only
- * then is the order `refunded`, with the admin as the actor of its history row.
+ * POST /api/admin/orders/:id/refund (issue 35): the whole remainder, or `amountHalalas` of it, of a
+ * paid, shipped or delivered order. The payment is read again from its provider first (a refund
+ * made in its dashboard counts). Only captured money is refunded: an order only authorised is
+ * cancelled instead when the whole amount is asked for (its authorisation released), and a part
+ * of it is refused (409 not_captured), as Tamara refuses to refund an uncaptured order. The order
+ * moves to `refund_pending` in a committed transaction before the provider is called, so no crash
+ * can leave money refunded on an order still "paid"; the provider's answer (or a later sync)
+ * completes it through completeRefund.
  */
 export async function refundOrder(
   context: PaymentsContext,
   orderId: string,
   adminId: string,
-  reason: string | undefined,
-): Promise<OrderRow> {
-  const [order] = await context.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw new ApiError(404, "not_found", "payments.orderNotFound");
-  if (order.status !== "paid" || !order.paymentReference || !order.gateway) {
-    throw new ApiError(409, "not_refundable", "payments.notRefundable");
+  input: { amountHalalas?: number | undefined; reason?: string | undefined },
+): Promise<OperationOutcome & { cancelledInstead?: boolean }> {
+  const actor: Actor = `admin:${adminId}`;
+  let order = await readOrder(context.db, orderId);
+  if (!refundable(order)) throw notRefundable();
+  const provider = await readFromProvider(context, order);
+  const { gateway, paymentId, payment } = provider;
+  order = await settleWithProvider(context, order.id, actor, payment, { resolve: false });
+  if (!refundable(order)) throw notRefundable();
+  const remaining = order.totalAmountHalalas - order.refundedHalalas;
+  const amount = input.amountHalalas ?? remaining;
+  const tooLarge = (left: number) =>
+    new ApiError(409, "refund_too_large", "admin.orders.refundTooLarge", {
+      params: { remaining: (left / 100).toFixed(2) },
+    });
+  if (amount > remaining) throw tooLarge(remaining);
+  const why = input.reason?.trim() || "refund by the studio";
+
+  const captured = payment.capturedHalalas ?? 0;
+  if (captured === 0) {
+    // Nothing captured: the money is only held. All of it is released instead; a part cannot be.
+    if (order.status === "paid" && amount === order.totalAmountHalalas) {
+      return { ...(await cancelPaid(context, order, actor, provider, why)), cancelledInstead: true };
+    }
+    throw new ApiError(409, "not_captured", "admin.orders.notCaptured");
   }
-  const gateway = context.gateways.byId(order.gateway);
-  if (!gateway) throw new ApiError(502, "gateway_error", "payments.gatewayError");
-  const why = reason?.trim() || "refund by the studio";
-  let refunded;
-  try {
-    refunded = await gateway.refundPayment(order.paymentReference, order.totalAmountHalalas, why);
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    context.log.warn({ err: error, order: order.reference }, "refund refused by the gateway");
-    throw new ApiError(502, "gateway_error", "payments.gatewayError");
-  }
-  const { order: moved, moved: changed } = await moveOrder(
+  const left = captured - (payment.refundedHalalas ?? 0);
+  if (amount > left) throw tooLarge(left);
+
+  const outcome = await runOperation(
     context,
     order.id,
     {
-      to: "refunded",
-      actor: `admin:${adminId}`,
-      detail: {
-        providerStatus: refunded.status,
-        providerPaymentId: refunded.providerPaymentId,
-        refundedHalalas: refunded.refundedHalalas ?? order.totalAmountHalalas,
-        reason: why,
+      kind: "refund",
+      amountHalalas: amount,
+      reason: why,
+      actor,
+      request: { fromStatus: order.status, intent: "refund", providerRefundedBefore: payment.refundedHalalas ?? 0 },
+      pendingStatus: "refund_pending",
+      check: (current) => {
+        if (!refundable(current)) throw notRefundable();
+        if (amount > current.totalAmountHalalas - current.refundedHalalas) throw tooLarge(remaining);
       },
     },
-    await orderAccessToken(context.db, order.id),
+    (operation) => gateway.refundPayment(paymentId, amount, why, operation.idempotencyKey),
   );
-  if (!changed) throw new ApiError(409, "not_refundable", "payments.notRefundable");
-  return moved;
+  return refusalOf(outcome, "refund_failed", "admin.orders.refundFailed");
 }

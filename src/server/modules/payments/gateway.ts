@@ -17,12 +17,15 @@ export type GatewayId = PaymentProviderId | "sandbox";
  * A provider's payment state, mapped by the adapter from the provider's own statuses:
  * - `requires_action`: the buyer must finish on the provider's page (hosted form, 3-D Secure,
  *   Tamara/Tabby checkout); `redirectUrl` says where.
- * - `authorized`: approved but not yet captured/authorised by us (Tamara `approved`, Tabby
- *   `AUTHORIZED`, Moyasar `authorized`): the order service completes it with `completePayment`.
- * - `paid`: money taken (Moyasar `paid`/`captured`, Tamara `authorised`/`fully_captured`, Tabby
- *   `CLOSED` after a full capture).
+ * - `authorized`: approved by the buyer, with a step left to us: `completePayment` takes it
+ *   (Tamara `approved` → authorise; Tabby `AUTHORIZED` → capture when TABBY_CAPTURE_AT=confirm;
+ *   Moyasar `authorized`). Seen on an order already paid, it means the same as `paid` with
+ *   nothing captured: the money is held for us.
+ * - `paid`: the payment is the studio's: held for capture (Tamara `authorised`, Tabby `AUTHORIZED`
+ *   completed for capture at shipment) or taken (Moyasar `paid`/`captured`, Tamara
+ *   `fully_captured`, Tabby `CLOSED` after a capture); `capturedHalalas` says which.
  * - `failed`: declined or rejected; `failureReason` carries the provider's words.
- * - `cancelled`, `expired`, `refunded`: as named.
+ * - `cancelled` (an authorisation voided, a checkout abandoned), `expired`, `refunded` (in full).
  */
 export type ProviderStatus =
   "requires_action" | "authorized" | "paid" | "failed" | "cancelled" | "expired" | "refunded";
@@ -41,6 +44,21 @@ export type ProviderPayment = {
   failureReason?: string;
   /** Refunded so far, in halalas. */
   refundedHalalas?: number;
+  /**
+   * Captured so far, in halalas (issue 35): the whole amount once charged, 0 while only
+   * authorised. Every adapter sets it when the provider reports it; absent means nothing captured.
+   */
+  capturedHalalas?: number;
+};
+
+/** A capture at shipment (issue 35): the amount, and the shipment as the provider takes it (Tamara's `shipping_info`). */
+export type CaptureRequest = {
+  reference: string;
+  amountHalalas: number;
+  vatHalalas: number;
+  shipment?: { carrier?: string | undefined; trackingNumber?: string | undefined; shippedAt: Date };
+  /** Sent where the provider takes one (Tabby's capture `reference_id`), so a retry captures once. */
+  idempotencyKey: string;
 };
 
 /** What an adapter needs to open a payment for an order. */
@@ -79,6 +97,12 @@ export type WebhookNotice = {
   providerPaymentId: string;
   /** The provider's event name or status, kept in the order history. */
   type: string;
+  /**
+   * Set when the event reports a change after payment (issue 35): a capture, a release or a
+   * refund, possibly made in the provider's dashboard. An order already paid is then re-read
+   * from the provider; other events about a paid order are recorded and left.
+   */
+  afterPayment?: boolean;
 };
 
 export type WebhookRequest = {
@@ -105,8 +129,31 @@ export interface PaymentGateway {
   ): Promise<ProviderPayment>;
   /** Cancels an unfinished payment (the expiry job); a no-op answer where nothing can be cancelled. */
   cancelPayment(providerPaymentId: string): Promise<ProviderPayment>;
-  /** Refunds `amountHalalas` of a paid payment. */
-  refundPayment(providerPaymentId: string, amountHalalas: number, reason: string): Promise<ProviderPayment>;
+  /**
+   * Captures a payment held for us (issue 35: at shipment): Tamara `POST /payments/capture`, Tabby
+   * `captures`, Moyasar `capture`. A payment already captured is answered as it is, without a call.
+   */
+  capturePayment(providerPaymentId: string, request: CaptureRequest): Promise<ProviderPayment>;
+  /**
+   * Releases a paid but uncaptured payment (an order cancelled before it ships): Tamara
+   * `POST /orders/{id}/cancel`, Tabby `close`, Moyasar `void`. A captured payment is refused
+   * (GatewayError with a 4xx status): its money comes back by refund.
+   */
+  voidPayment(
+    providerPaymentId: string,
+    request: { amountHalalas: number; idempotencyKey: string },
+  ): Promise<ProviderPayment>;
+  /**
+   * Refunds `amountHalalas` (all or part) of what was captured; the provider refuses a payment not
+   * yet captured (Tamara refunds captured orders only). `idempotencyKey` goes where the provider
+   * takes one (Tabby's refund `reference_id`); elsewhere the caller re-reads the refunded total.
+   */
+  refundPayment(
+    providerPaymentId: string,
+    amountHalalas: number,
+    reason: string,
+    idempotencyKey: string,
+  ): Promise<ProviderPayment>;
   /**
    * Apple Pay on the web: answers the merchant session for the sheet's `onvalidatemerchant`
    * (`completeMerchantValidation`). Moyasar: its "Request Apple Pay Session" endpoint; sandbox: a

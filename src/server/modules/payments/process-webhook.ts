@@ -2,7 +2,8 @@ import { ApiError } from "#server/lib/api-error.ts";
 import { paymentWebhookEvents } from "#server/db/schema.ts";
 import { runStatement, statement } from "#server/db/statements.ts";
 import { orderFromJson } from "#server/modules/orders/order-row.ts";
-import { isOpen } from "#server/modules/orders/order-transitions.ts";
+import { holdsPayment, isOpen } from "#server/modules/orders/order-transitions.ts";
+import { settleFromWebhook } from "#server/modules/orders/sync-with-provider.ts";
 import type { WebhookRequest } from "./gateway.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { syncOrderWithGateway } from "./sync-order.ts";
@@ -10,8 +11,10 @@ import { syncOrderWithGateway } from "./sync-order.ts";
 /**
  * Whether the event was processed, and the order it is about, in one round trip; for an order
  * already closed (paid, failed, …: the usual case, the buyer's confirm came first) the event is
- * recorded in the same statement, since nothing else is left to do for it. Two copies of an event
- * arriving together both read `seen` false; the key's unique index lets one record it.
+ * recorded in the same statement, since nothing else is left to do for it, unless the event reports
+ * a change after payment ($4) for an order that still holds a payment (issue 35: it is then settled
+ * and recorded in that transaction). Two copies of an event arriving together both read `seen`
+ * false; the key's unique index lets one record it.
  */
 const webhookLookup = statement(
   "webhook_lookup_record",
@@ -23,6 +26,7 @@ const webhookLookup = statement(
      insert into payment_webhook_events (gateway, event_key, order_id)
      select $1, $2, found.id from found, seen
      where not seen.seen and found.status not in ('pending', 'awaiting_payment')
+       and not ($4::boolean and found.status in ('paid', 'shipped', 'delivered', 'refund_pending'))
      on conflict do nothing
      returning 1)
    select seen.seen, (select row from found) as row, exists (select 1 from recorded) as recorded from seen`,
@@ -52,9 +56,16 @@ export async function processWebhook(
     seen: boolean;
     row: Record<string, unknown> | string | null;
     recorded: boolean;
-  }>(context.db, webhookLookup, [gateway.id, notice.eventKey, notice.providerPaymentId]);
-  if (found?.seen) return "duplicate";
+  }>(context.db, webhookLookup, [gateway.id, notice.eventKey, notice.providerPaymentId, notice.afterPayment === true]);
   const order = found?.row ? orderFromJson(found.row) : undefined;
+  if (order && notice.afterPayment && holdsPayment(order.status)) {
+    // A capture, release or refund after payment (the studio's, or one made in the provider's
+    // dashboard): re-read and settled whether or not an event of this name was seen, since one
+    // name may cover several changes (partial refunds), and settling twice changes nothing.
+    await settleFromWebhook(context, order, gateway.id, { gateway: gateway.id, eventKey: notice.eventKey });
+    return found?.seen ? "duplicate" : "processed";
+  }
+  if (found?.seen) return "duplicate";
   if (!order) {
     // Not (yet) ours: create-intent may not have stored the provider's id. Not recorded, so that
     // the provider's retry is processed once the order knows its payment.

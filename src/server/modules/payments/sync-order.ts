@@ -1,4 +1,5 @@
 import type { Db } from "#server/db/database.ts";
+import { runStatement, statement } from "#server/db/statements.ts";
 import type { OrderStatus } from "#server/db/schema.ts";
 import { GatewayError, type ProviderPayment, type ProviderStatus } from "./gateway.ts";
 import { orderAccessToken } from "#server/modules/orders/order-access.ts";
@@ -31,6 +32,12 @@ export type SyncOptions = {
 };
 
 export type SyncResult = { order: OrderRow; moved: boolean; duplicate?: boolean };
+
+/** What the provider captured when the order was paid (issue 35: a card's purchase), kept on the order. */
+const recordCaptured = statement(
+  "order_captured_at_payment",
+  "update orders set captured_halalas = $2 where id = $1 and captured_halalas < $2",
+);
 
 function paymentDetail(payment: ProviderPayment): Record<string, unknown> {
   return {
@@ -145,14 +152,21 @@ async function syncOnce(
   }
   if (!move) return stay();
   const chosen = move;
-  if (chosen.to === "paid" && (!options.record || options.webhookEvent)) {
-    return payOrder(context, order, { ...chosen, to: "paid" }, accessToken, options.webhookEvent);
+  const captured = payment.capturedHalalas ?? 0;
+  const paying = chosen.to === "paid";
+  const result =
+    paying && (!options.record || options.webhookEvent)
+      ? await payOrder(context, order, { ...chosen, to: "paid" }, accessToken, options.webhookEvent)
+      : await moveOrder(
+          context,
+          order.id,
+          (current) => (current.status === chosen.to ? null : chosen),
+          accessToken,
+          options.record,
+        );
+  if (paying && result.moved && captured > 0) {
+    await runStatement(context.db, recordCaptured, [order.id, captured]);
+    result.order = { ...result.order, capturedHalalas: Math.max(result.order.capturedHalalas, captured) };
   }
-  return moveOrder(
-    context,
-    order.id,
-    (current) => (current.status === chosen.to ? null : chosen),
-    accessToken,
-    options.record,
-  );
+  return result;
 }

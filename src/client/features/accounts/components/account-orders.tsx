@@ -63,6 +63,13 @@ export function AccountOrders({ copy }: { copy: AccountsCopy }) {
               >
                 {c.statuses[order.status]}
               </span>
+              {order.refundedHalalas > 0 && order.refundedHalalas < order.totalAmountHalalas ? (
+                <span
+                  className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${tones.amber}`}
+                >
+                  {c.partiallyRefunded}
+                </span>
+              ) : null}
             </span>
             <span className="text-sm text-ink-soft">
               {lang === "ar" ? order.product.nameAr : order.product.name}

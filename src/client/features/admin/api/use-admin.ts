@@ -149,15 +149,31 @@ export function useOrder(lang: Lang, id: string) {
   });
 }
 
-/** POST /api/admin/orders/:id/refund: the provider refunds first; the answer is the new state. */
-export function useRefundOrder(lang: Lang) {
+/** The admin's actions on an order after payment (issue 35). */
+export type OrderAction =
+  | { action: "ship"; body: { carrier?: string; trackingNumber?: string } }
+  | { action: "deliver" | "cancel" | "sync"; body?: undefined }
+  | { action: "refund"; body: { amountHalalas?: number; reason?: string } };
+
+/** What an action answers: the order as it now is, and whether the provider has answered (`pending`: not yet). */
+export type OrderActionAnswer = {
+  order: AdminOrderView;
+  outcome: "done" | "pending" | "failed";
+  cancelledInstead?: boolean;
+};
+
+/**
+ * POST /api/admin/orders/:id/{ship,deliver,cancel,refund,sync}: the order as the server left it
+ * replaces the dialog's, and the lists and dashboard are read again.
+ */
+export function useOrderAction(lang: Lang) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; reason?: string }) =>
-      apiJson<{ order: AdminOrderView }>(
+    mutationFn: (input: { id: string } & OrderAction) =>
+      apiJson<OrderActionAnswer>(
         "POST",
-        `/api/admin/orders/${input.id}/refund`,
-        input.reason ? { reason: input.reason } : {},
+        `/api/admin/orders/${input.id}/${input.action}`,
+        input.body ?? {},
         headers(lang),
       ),
     onSuccess: (body) => {

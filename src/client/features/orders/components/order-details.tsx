@@ -26,6 +26,8 @@ export function OrderDetails(props: { copy: OrdersCopy; order: OrderView; access
   const price = (halalas: number) => <bdi>{formatPrice(halalas, lang)}</bdi>;
   const address = order.address;
   const [titleBefore, titleAfter] = c.title.split("{reference}");
+  const partlyRefunded = order.refundedHalalas > 0 && order.refundedHalalas < order.totalAmountHalalas;
+  const shipment = order.shipment;
 
   return (
     <article
@@ -41,11 +43,21 @@ export function OrderDetails(props: { copy: OrdersCopy; order: OrderView; access
           </bdi>
           {titleAfter}
         </h2>
-        <span
-          className={`inline-flex items-center rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset ${tones[orderStatusTone[order.status]]}`}
-          data-testid="order-status"
-        >
-          {copy.statuses[order.status]}
+        <span className="flex flex-wrap gap-2">
+          <span
+            className={`inline-flex items-center rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset ${tones[orderStatusTone[order.status]]}`}
+            data-testid="order-status"
+          >
+            {copy.statuses[order.status]}
+          </span>
+          {partlyRefunded ? (
+            <span
+              className={`inline-flex items-center rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset ${tones.amber}`}
+              data-testid="order-partly-refunded"
+            >
+              {copy.partiallyRefunded}
+            </span>
+          ) : null}
         </span>
       </header>
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
@@ -60,6 +72,38 @@ export function OrderDetails(props: { copy: OrdersCopy; order: OrderView; access
         {order.paymentMethod ? <Row label={c.payment}>{methodName(order.paymentMethod, copy, lang)}</Row> : null}
         <Row label={c.placed}>{when(order.createdAt)}</Row>
         {order.paidAt ? <Row label={c.paid}>{when(order.paidAt)}</Row> : null}
+        {shipment ? (
+          <>
+            <Row label={c.shipped}>
+              <span data-testid="order-shipped">{when(shipment.shippedAt)}</span>
+            </Row>
+            {shipment.carrier ? (
+              <Row label={c.carrier}>
+                <bdi data-testid="order-carrier">{shipment.carrier}</bdi>
+              </Row>
+            ) : null}
+            {shipment.trackingNumber ? (
+              <Row label={c.tracking}>
+                <bdi dir="ltr" data-testid="order-tracking">
+                  {shipment.trackingNumber}
+                </bdi>
+              </Row>
+            ) : null}
+          </>
+        ) : null}
+        {order.deliveredAt ? <Row label={c.delivered}>{when(order.deliveredAt)}</Row> : null}
+        {order.refundedHalalas > 0 ? (
+          <Row label={c.refunded}>
+            <span data-testid="order-refunded">
+              {partlyRefunded
+                ? interpolate(c.refundedPart, {
+                    amount: "\u2068" + formatPrice(order.refundedHalalas, lang) + "\u2069",
+                    total: "\u2068" + formatPrice(order.totalAmountHalalas, lang) + "\u2069",
+                  })
+                : price(order.refundedHalalas)}
+            </span>
+          </Row>
+        ) : null}
         <Row label={c.buyer}>
           <span className="grid">
             <bdi>{order.buyer.name}</bdi>

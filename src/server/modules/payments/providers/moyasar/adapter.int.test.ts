@@ -12,6 +12,7 @@ const keys = {
 let fake: MoyasarFake;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let gateway: PaymentGateway;
+const totals = { reference: "NW-240611-0042", amountHalalas: 42_200, vatHalalas: 5_504 };
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
@@ -96,19 +97,75 @@ describe("Moyasar: card and mada through the hosted invoice page", () => {
     });
   });
 
-  it("refunds the payment behind a paid invoice and then reads the invoice refunded", async () => {
+  it("a paid invoice is captured already: a shipment captures nothing; its payment is refunded in part, then in full", async () => {
     const created = await gateway.createPayment(paymentRequest());
     await payInvoice(created.providerPaymentId, "4111111111111111");
-    const refunded = await gateway.refundPayment(created.providerPaymentId, 42_200, "buyer changed their mind");
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({
+      status: "paid",
+      capturedHalalas: 42_200,
+    });
+    fake.requests.length = 0;
+    const shipped = await gateway.capturePayment(created.providerPaymentId, { ...totals, idempotencyKey: "c-1" });
+    expect(shipped).toMatchObject({ status: "paid", capturedHalalas: 42_200 });
+    expect(fake.requestsTo("POST", "/v1/payments/")).toHaveLength(0);
+
+    const part = await gateway.refundPayment(created.providerPaymentId, 12_200, "a chipped rim", "r-1");
+    expect(part).toMatchObject({
+      providerPaymentId: created.providerPaymentId,
+      status: "paid",
+      refundedHalalas: 12_200,
+    });
+    const refunded = await gateway.refundPayment(created.providerPaymentId, 30_000, "buyer changed their mind", "r-2");
     expect(refunded).toMatchObject({
       providerPaymentId: created.providerPaymentId,
       status: "refunded",
       refundedHalalas: 42_200,
     });
-    const [refund] = fake.requestsTo("POST", "/v1/payments/");
-    expect(refund!.path).toMatch(/^\/v1\/payments\/[0-9a-f-]+\/refund$/);
-    expect(refund!.body).toEqual({ amount: 42200 });
+    const refunds = fake.requestsTo("POST", "/v1/payments/");
+    expect(refunds[0]!.path).toMatch(/^\/v1\/payments\/[0-9a-f-]+\/refund$/);
+    expect(refunds.map((refund) => refund.body)).toEqual([{ amount: 12200 }, { amount: 30000 }]);
     expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "refunded" });
+    // Nothing is left to refund, and a captured payment cannot be voided.
+    expect(await gateway.refundPayment(created.providerPaymentId, 100, "more", "r-3").catch((e) => e)).toBeInstanceOf(
+      GatewayError,
+    );
+  });
+
+  it("an authorisation (manual) is captured in part (the rest released) or voided; it is never refunded before capture", async () => {
+    const authorise = async () => {
+      const response = await fetch(`${fake.url}/v1/payments`, {
+        method: "POST",
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${keys.secretKey}:`).toString("base64")}`,
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify({
+          amount: 42_200,
+          description: "manual",
+          source: { type: "creditcard", number: "4201320111111010", "3ds": false, manual: true },
+        }),
+      });
+      return ((await response.json()) as { id: string }).id;
+    };
+    const held = await authorise();
+    expect(await gateway.fetchPayment(held)).toMatchObject({ status: "authorized", capturedHalalas: 0 });
+    expect(await gateway.refundPayment(held, 42_200, "no", "r-9").catch((e) => e)).toBeInstanceOf(GatewayError);
+    const captured = await gateway.capturePayment(held, { ...totals, amountHalalas: 30_000, idempotencyKey: "c-9" });
+    expect(captured).toMatchObject({ status: "paid", capturedHalalas: 30_000 });
+    expect(fake.requestsTo("POST", `/v1/payments/${held}/capture`)[0]!.body).toEqual({ amount: 30_000 });
+    expect(await gateway.refundPayment(held, 30_001, "too much", "r-10").catch((e) => e)).toBeInstanceOf(GatewayError);
+    expect(await gateway.refundPayment(held, 30_000, "returned", "r-11")).toMatchObject({ status: "refunded" });
+
+    const released = await authorise();
+    expect(await gateway.voidPayment(released, { amountHalalas: 42_200, idempotencyKey: "v-1" })).toMatchObject({
+      status: "cancelled",
+      capturedHalalas: 0,
+    });
+    const voidNotice = await gateway.verifyWebhook(receiver.received.at(-1)!);
+    expect(voidNotice).toMatchObject({ type: "payment_voided", afterPayment: true });
+    expect(
+      await gateway.voidPayment(released, { amountHalalas: 42_200, idempotencyKey: "v-1" }).catch((e) => e),
+    ).toBeInstanceOf(GatewayError);
   });
 
   it("cancels an unpaid invoice (the expiry job) and leaves a paid one alone", async () => {

@@ -14,7 +14,11 @@ import { objectOf, providerClient, sameSecret, stringOf } from "../provider-http
  * Moyasar (decision 0017): credit card and mada through Moyasar's hosted invoice page
  * (`POST /v1/invoices` answers the page's `url`; card numbers never reach this server), Apple Pay
  * by creating a payment with the sheet's token, webhooks checked by the `secret_token` in their
- * body. Amounts are integer halalas, as Moyasar takes them (minimum 100).
+ * body. Payments are Moyasar's default purchase (authorised and captured at once; decision 0042:
+ * mada holds an authorisation for 14 days at most, and a hand-finished piece may ship later), so a
+ * shipment captures nothing, a cancellation before shipping is a refund, and `void`/`capture` act
+ * only on a payment Moyasar reports `authorized`. Amounts are integer halalas, as Moyasar takes
+ * them (minimum 100).
  */
 export type MoyasarConfig = {
   secretKey: string;
@@ -92,6 +96,7 @@ export function fromMoyasarPayment(value: unknown): ProviderPayment {
     unknown
   >;
   const refunded = numberOf(payment.refunded);
+  const captured = numberOf(payment.captured);
   const redirectUrl = status === "requires_action" ? stringOf(source.transaction_url) : undefined;
   const failureReason = status === "failed" ? (stringOf(source.message) ?? "declined") : undefined;
   return {
@@ -103,6 +108,7 @@ export function fromMoyasarPayment(value: unknown): ProviderPayment {
     ...(redirectUrl ? { redirectUrl } : {}),
     ...(failureReason ? { failureReason } : {}),
     ...(refunded > 0 ? { refundedHalalas: refunded } : {}),
+    capturedHalalas: captured,
   };
 }
 
@@ -127,6 +133,7 @@ export function fromMoyasarInvoice(value: unknown): ProviderPayment {
       ? (stringOf(lastFailedSource?.message) ?? "declined")
       : undefined;
   const refunded = payments.reduce((sum, payment) => sum + numberOf(payment.refunded), 0);
+  const captured = payments.reduce((sum, payment) => sum + numberOf(payment.captured), 0);
   const redirectUrl = status === "requires_action" ? stringOf(invoice.url) : undefined;
   return {
     providerPaymentId: id,
@@ -137,6 +144,7 @@ export function fromMoyasarInvoice(value: unknown): ProviderPayment {
     ...(redirectUrl ? { redirectUrl } : {}),
     ...(failureReason ? { failureReason } : {}),
     ...(refunded > 0 ? { refundedHalalas: refunded } : {}),
+    capturedHalalas: captured,
   };
 }
 
@@ -180,12 +188,12 @@ export function createMoyasarGateway(config: MoyasarConfig, options: MoyasarOpti
         stringOf(invoice.payment_id) ??
         (Array.isArray(invoice.payments)
           ? stringOf(
-              (invoice.payments as Record<string, unknown>[]).find(
-                (p) => p.status === "paid" || p.status === "refunded",
+              (invoice.payments as Record<string, unknown>[]).find((p) =>
+                ["paid", "captured", "authorized", "refunded", "voided"].includes(String(p.status)),
               )?.id,
             )
           : undefined);
-      if (!paymentId) throw new GatewayError("moyasar", `invoice ${providerPaymentId} has no payment to refund`);
+      if (!paymentId) throw new GatewayError("moyasar", `invoice ${providerPaymentId} has no payment`, 409);
       return { paymentId, invoice: true };
     } catch (error) {
       if (!(error instanceof GatewayError && error.status === 404)) throw error;
@@ -273,6 +281,31 @@ export function createMoyasarGateway(config: MoyasarConfig, options: MoyasarOpti
       return current;
     },
 
+    async capturePayment(providerPaymentId, request) {
+      const { paymentId, invoice } = await paymentIdOf(providerPaymentId);
+      const { body } = await call({ method: "GET", path: `/v1/payments/${id(paymentId)}` });
+      let payment = fromMoyasarPayment(body);
+      // A purchase is captured already; only an authorisation (`manual`) is captured here.
+      if (payment.status === "authorized") {
+        const captured = await call({
+          method: "POST",
+          path: `/v1/payments/${id(paymentId)}/capture`,
+          body: { amount: toMoyasarAmount(request.amountHalalas) },
+        });
+        payment = fromMoyasarPayment(captured.body);
+      }
+      return invoice ? fetchPayment(providerPaymentId) : payment;
+    },
+
+    async voidPayment(providerPaymentId) {
+      // Only an authorisation can be voided; Moyasar refuses a captured payment (it is refunded).
+      const { paymentId, invoice } = await paymentIdOf(providerPaymentId);
+      const { body } = await call({ method: "POST", path: `/v1/payments/${id(paymentId)}/void` });
+      const voided = fromMoyasarPayment(body);
+      return invoice ? { ...voided, providerPaymentId } : voided;
+    },
+
+    // Moyasar documents no idempotency key for refunds: the caller re-reads `refunded`.
     async refundPayment(providerPaymentId, amountHalalas) {
       const { paymentId, invoice } = await paymentIdOf(providerPaymentId);
       const { body } = await call({
@@ -309,12 +342,14 @@ export function createMoyasarGateway(config: MoyasarConfig, options: MoyasarOpti
       const paymentId = stringOf(data?.id);
       const type = stringOf(event.type);
       if (!paymentId || !type) return null;
+      const afterPayment = type === "payment_refunded" || type === "payment_captured" || type === "payment_voided";
       return {
         // Moyasar numbers each event; without an id, the payment and event type name it.
         eventKey: stringOf(event.id) ?? `${paymentId}:${type}`,
         // A card payment belongs to the invoice the order holds.
         providerPaymentId: stringOf(data?.invoice_id) ?? paymentId,
         type,
+        ...(afterPayment ? { afterPayment } : {}),
       };
     },
   };

@@ -7,7 +7,9 @@ import { FakeProvider, hostedPage, type RecordedRequest, type Reply } from "#tes
  * documented paths under /v1, HTTP Basic with the secret key as user name (the publishable key may
  * only create payments), integer-halala amounts of at least 100 and Moyasar's error bodies
  * (`{type, message, errors}`), invoices with their hosted page, payments with the test cards
- * (a declined card is HTTP 201 with status "failed"), refunds, captures, voids, "Request Apple Pay
+ * (a declined card is HTTP 201 with status "failed"; `source.manual` only authorises), captures
+ * (all or part: a partial capture releases the rest), voids (of an authorisation only), refunds (all
+ * or part of what was captured; an authorisation is refused: it is voided), "Request Apple Pay
  * Session", and webhooks carrying the `secret_token` in the body.
  *
  * Test controls: `POST /__test/invoices/:id/pay {number}` pays an invoice on its hosted page with a
@@ -187,6 +189,7 @@ export class MoyasarFake extends FakeProvider {
     if (existing) return { status: 201, body: existing };
 
     let payment: Payment;
+    const manual = source.manual === true;
     if (source.type === "applepay") {
       const decline = JSON.stringify(source.token).includes("DECLINE");
       payment = this.newPayment(
@@ -198,12 +201,12 @@ export class MoyasarFake extends FakeProvider {
           number: "4111-11XX-XXXX-1111",
           message: decline ? "INSUFFICIENT_FUNDS" : "APPROVED",
         },
-        decline ? "failed" : "paid",
+        decline ? "failed" : manual ? "authorized" : "paid",
       );
     } else {
       const card = testCards[String(source.number)]!;
       const threeDs = source["3ds"] !== false;
-      const status = threeDs ? "initiated" : card.outcome;
+      const status = threeDs ? "initiated" : card.outcome === "paid" && manual ? "authorized" : card.outcome;
       payment = this.newPayment(
         body,
         {
@@ -228,17 +231,19 @@ export class MoyasarFake extends FakeProvider {
     const payment = this.payments.get(id);
     if (!payment) return notFound();
     const body = (value ?? {}) as Record<string, unknown>;
-    const remaining = payment.amount - payment.refunded;
+    const captured = Number(payment.captured ?? 0);
+    const remaining = captured - payment.refunded;
     const amount = body.amount === undefined ? remaining : body.amount;
     if (!Number.isInteger(amount) || (amount as number) <= 0) {
       return error(400, "invalid_request_error", "Validation Failed", { amount: ["must be an integer"] });
     }
+    // What was captured can be refunded; an authorisation is voided instead.
     if (!["paid", "captured"].includes(payment.status) || (amount as number) > remaining) {
       return error(400, "invalid_request_error", "Payment cannot be refunded");
     }
     payment.refunded += amount as number;
     payment.refunded_at = new Date().toISOString();
-    if (payment.refunded === payment.amount) payment.status = "refunded";
+    if (payment.refunded === captured) payment.status = "refunded";
     const invoice = this.invoices.get(String(payment.invoice_id));
     if (invoice && payment.status === "refunded") invoice.status = "refunded";
     await this.notify(payment, "payment_refunded");
@@ -250,6 +255,10 @@ export class MoyasarFake extends FakeProvider {
     if (!payment) return notFound();
     if (payment.status !== "authorized") return error(400, "invalid_request_error", "Payment cannot be captured");
     const amount = ((value ?? {}) as Record<string, unknown>).amount ?? payment.amount;
+    if (!Number.isInteger(amount) || (amount as number) < 100 || (amount as number) > payment.amount) {
+      return error(400, "invalid_request_error", "Validation Failed", { amount: ["is invalid"] });
+    }
+    // A partial capture releases the rest of the authorisation.
     payment.status = "captured";
     payment.captured = amount;
     payment.captured_at = new Date().toISOString();

@@ -32,7 +32,7 @@ type SandboxRow = typeof sandboxPayments.$inferSelect;
  */
 const columns = `id, method, status, amount_halalas as "amountHalalas", currency, order_reference as "orderReference",
   details, failure_reason as "failureReason", refunded_halalas as "refundedHalalas",
-  idempotency_key as "idempotencyKey", created_at as "createdAt", updated_at as "updatedAt"`;
+  captured_halalas as "capturedHalalas", idempotency_key as "idempotencyKey", created_at as "createdAt", updated_at as "updatedAt"`;
 const findPayment = statement("sandbox_find", `select ${columns} from sandbox_payments where id = $1`);
 const findByIdempotencyKey = statement(
   "sandbox_find_by_key",
@@ -41,8 +41,8 @@ const findByIdempotencyKey = statement(
 const insertPayment = statement(
   "sandbox_insert",
   `insert into sandbox_payments (id, method, status, amount_halalas, currency, order_reference, details,
-     failure_reason, idempotency_key)
-   values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
+     failure_reason, idempotency_key, captured_halalas)
+   values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10)
    on conflict (idempotency_key) do nothing
    returning ${columns}`,
 );
@@ -68,11 +68,25 @@ const finishCardPayment = statement(
   "sandbox_three_ds",
   `update sandbox_payments
    set status = ${threeDsOutcome}->>'status', updated_at = now(),
+       captured_halalas = case when ${threeDsOutcome}->>'status' = 'paid' then amount_halalas else captured_halalas end,
        failure_reason = coalesce(${threeDsOutcome}->>'reason', failure_reason),
        details = jsonb_set(details, '{webhooks}', coalesce(details->'webhooks', '[]'::jsonb) || coalesce((
          select jsonb_agg(event || jsonb_build_object('status', ${threeDsOutcome}->>'status'))
          from jsonb_array_elements($4::jsonb) event), '[]'::jsonb))
    where id = $1 and status = 'requires_action' and details ? 'card'
+   returning ${columns}`,
+);
+/**
+ * Money moved after payment (issue 35): a capture, a release or a refund, applied only if the
+ * payment is still as it was read ($2 status, $7 captured, $8 refunded), with its webhooks ($6).
+ */
+const movePaidMoney = statement(
+  "sandbox_money",
+  `update sandbox_payments
+   set status = $3, updated_at = now(),
+       captured_halalas = captured_halalas + $4, refunded_halalas = refunded_halalas + $5,
+       details = jsonb_set(details, '{webhooks}', coalesce(details->'webhooks', '[]'::jsonb) || $6::jsonb)
+   where id = $1 and status = $2 and captured_halalas = $7 and refunded_halalas = $8
    returning ${columns}`,
 );
 const rememberCard = statement(
@@ -115,8 +129,15 @@ const dueWebhooks = statement(
    limit 50`,
 );
 
-/** A webhook waiting to be delivered, kept in the payment's row so a crash loses none. */
-type PendingWebhook = { eventId: string; status: ProviderStatus; dueAt: number; attempts: number };
+/**
+ * A webhook waiting to be delivered, kept in the payment's row so a crash loses none. `event`
+ * names a change after payment (`payment.captured`, `payment.refunded`, `payment.voided`); other
+ * events are named by the status they report.
+ */
+type PendingWebhook = { eventId: string; status: ProviderStatus; dueAt: number; attempts: number; event?: string };
+
+/** The sandbox's events that report a change after payment (issue 35). */
+const afterPaymentEvents = new Set(["payment.captured", "payment.refunded", "payment.voided"]);
 
 export type SandboxDetails = {
   method: PaymentRequest["method"];
@@ -227,6 +248,7 @@ export type WebhookDelivery = (path: string, rawBody: string, headers: Record<st
 
 function toProviderPayment(row: SandboxRow): ProviderPayment {
   return {
+    capturedHalalas: row.capturedHalalas,
     providerPaymentId: row.id,
     status: row.status as ProviderStatus,
     amountHalalas: row.amountHalalas,
@@ -257,8 +279,14 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
   };
 
   /** The webhook events a change queues: one, or the same one twice (providers retry and duplicate). */
-  const eventsFor = (status: ProviderStatus): PendingWebhook[] => {
-    const event = { eventId: `evt_${randomBytes(12).toString("hex")}`, status, dueAt: Date.now(), attempts: 0 };
+  const eventsFor = (status: ProviderStatus, name?: string): PendingWebhook[] => {
+    const event: PendingWebhook = {
+      eventId: `evt_${randomBytes(12).toString("hex")}`,
+      status,
+      dueAt: Date.now(),
+      attempts: 0,
+      ...(name ? { event: name } : {}),
+    };
     return random() < options.duplicateRate ? [event, { ...event }] : [event];
   };
 
@@ -280,6 +308,28 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
     ]);
     if (row) options.onWebhookQueued();
     return row;
+  };
+
+  /** Captures, releases or refunds, if the payment is still as `row` read it (else a 409). */
+  const moveMoney = async (
+    row: SandboxRow,
+    to: ProviderStatus,
+    amounts: { captured?: number; refunded?: number },
+    event: string,
+  ): Promise<SandboxRow> => {
+    const [moved] = await runStatement<SandboxRow>(db, movePaidMoney, [
+      row.id,
+      row.status,
+      to,
+      amounts.captured ?? 0,
+      amounts.refunded ?? 0,
+      JSON.stringify(eventsFor(to, event)),
+      row.capturedHalalas,
+      row.refundedHalalas,
+    ]);
+    if (!moved) throw new GatewayError("sandbox", `payment ${row.id} changed meanwhile`, 409);
+    options.onWebhookQueued();
+    return moved;
   };
 
   const get = async (id: string) => {
@@ -336,6 +386,8 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
         JSON.stringify(details),
         failureReason ?? null,
         request.idempotencyKey,
+        // A wallet payment is charged at once (a purchase); hosted pages capture when they finish.
+        status === "paid" ? request.amountHalalas : 0,
       ]);
       if (inserted) {
         if (status !== "requires_action") options.onWebhookQueued();
@@ -367,14 +419,51 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
       return gateway.fetchPayment(providerPaymentId);
     },
 
+    // Like the providers it stands in for: a card is charged at once, an instalment plan is only
+    // authorised at confirm (completePayment) and captured here, when the order ships.
+    async capturePayment(providerPaymentId, request) {
+      const row = await get(providerPaymentId);
+      if (!row) throw new GatewayError("sandbox", `no payment ${providerPaymentId}`, 404);
+      if (row.capturedHalalas >= request.amountHalalas) return withUrl(row);
+      if (row.status !== "paid" || row.capturedHalalas > 0) {
+        throw new GatewayError("sandbox", `cannot capture a ${row.status} payment`, 400);
+      }
+      if (request.amountHalalas <= 0 || request.amountHalalas > row.amountHalalas) {
+        throw new GatewayError("sandbox", "the capture exceeds the authorised amount", 400);
+      }
+      await moveMoney(row, "paid", { captured: request.amountHalalas }, "payment.captured");
+      return gateway.fetchPayment(row.id);
+    },
+
+    async voidPayment(providerPaymentId) {
+      const row = await get(providerPaymentId);
+      if (!row) throw new GatewayError("sandbox", `no payment ${providerPaymentId}`, 404);
+      if (row.status !== "paid" || row.capturedHalalas > 0) {
+        throw new GatewayError(
+          "sandbox",
+          `cannot void a ${row.status} payment with ${row.capturedHalalas} captured`,
+          400,
+        );
+      }
+      await moveMoney(row, "cancelled", {}, "payment.voided");
+      return gateway.fetchPayment(row.id);
+    },
+
     async refundPayment(providerPaymentId, amountHalalas) {
       const row = await get(providerPaymentId);
       if (!row) throw new GatewayError("sandbox", `no payment ${providerPaymentId}`, 404);
       if (row.status !== "paid") throw new GatewayError("sandbox", `cannot refund a ${row.status} payment`, 400);
-      if (amountHalalas <= 0 || amountHalalas > row.amountHalalas) {
-        throw new GatewayError("sandbox", "the refund exceeds the payment", 400);
+      if (row.capturedHalalas === 0) throw new GatewayError("sandbox", "nothing was captured: void it instead", 400);
+      if (amountHalalas <= 0 || amountHalalas > row.capturedHalalas - row.refundedHalalas) {
+        throw new GatewayError("sandbox", "the refund exceeds what was captured", 400);
       }
-      await change(row.id, ["paid"], "refunded", { refundedHalalas: amountHalalas });
+      const refunded = row.refundedHalalas + amountHalalas;
+      await moveMoney(
+        row,
+        refunded === row.amountHalalas ? "refunded" : "paid",
+        { refunded: amountHalalas },
+        "payment.refunded",
+      );
       return gateway.fetchPayment(row.id);
     },
 
@@ -413,7 +502,12 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
       const body = request.body as { id?: unknown; type?: unknown; data?: { id?: unknown } } | null;
       if (typeof body?.id !== "string" || typeof body.type !== "string" || typeof body.data?.id !== "string")
         return null;
-      return { eventKey: body.id, providerPaymentId: body.data.id, type: body.type };
+      return {
+        eventKey: body.id,
+        providerPaymentId: body.data.id,
+        type: body.type,
+        ...(afterPaymentEvents.has(body.type) ? { afterPayment: true } : {}),
+      };
     },
 
     find: get,
@@ -474,7 +568,7 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
           if (event.dueAt > now) continue;
           const rawBody = JSON.stringify({
             id: event.eventId,
-            type: `payment.${event.status}`,
+            type: event.event ?? `payment.${event.status}`,
             created_at: new Date().toISOString(),
             data: {
               id: row.id,

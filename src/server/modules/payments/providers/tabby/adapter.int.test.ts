@@ -13,12 +13,15 @@ const config = {
 let fake: TabbyFake;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let gateway: PaymentGateway;
+/** TABBY_CAPTURE_AT=confirm: captured as soon as the buyer comes back. */
+let atConfirm: PaymentGateway;
 const totals = { reference: "NW-240611-0042", amountHalalas: 42_200, vatHalalas: 5_504 };
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   fake = await startTabbyFake({ secretKey: config.secretKey, merchantCode: config.merchantCode });
   gateway = createTabbyGateway({ ...config, apiUrl: fake.url }, { timeoutMs: 1_000 });
+  atConfirm = createTabbyGateway({ ...config, apiUrl: fake.url }, { timeoutMs: 1_000, captureAt: "confirm" });
   // What the README tells the studio to do once: register the webhook with our header.
   const registered = await fetch(`${fake.url}/api/v1/webhooks`, {
     method: "POST",
@@ -90,7 +93,7 @@ describe("Tabby: pay in 4", () => {
     expect(payment.redirectUrl).toBeUndefined();
   });
 
-  it("authorised: the webhook with our header is verified, the payment re-read and captured in full, which closes it", async () => {
+  it("TABBY_CAPTURE_AT=confirm: the webhook with our header is verified, the payment re-read and captured in full, which closes it", async () => {
     const created = await gateway.createPayment(tabbyRequest());
     expect((await complete(created.providerPaymentId)).redirect).toContain(paymentRequest().returnUrls.success);
     const notice = await gateway.verifyWebhook(receiver.received[0]!);
@@ -101,17 +104,18 @@ describe("Tabby: pay in 4", () => {
     });
     const fetched = await gateway.fetchPayment(notice!.providerPaymentId);
     expect(fetched).toMatchObject({ status: "authorized", amountHalalas: 42_200 });
-    expect(await gateway.completePayment(fetched, totals)).toMatchObject({ status: "paid" });
+    expect(await atConfirm.completePayment(fetched, totals)).toMatchObject({ status: "paid", capturedHalalas: 42_200 });
     expect(fake.requestsTo("POST", `/api/v2/payments/${created.providerPaymentId}/captures`)[0]!.body).toMatchObject({
       amount: "422.00",
       reference_id: "NW-240611-0042-capture",
       tax_amount: "55.04",
     });
     // A retried capture with the same reference takes nothing twice.
-    expect(await gateway.completePayment(fetched, totals)).toMatchObject({ status: "paid" });
+    expect(await atConfirm.completePayment(fetched, totals)).toMatchObject({ status: "paid" });
     expect(fake.payments.get(created.providerPaymentId)!.captures).toHaveLength(1);
     // Tabby notifies `authorized` again with the capture, then `closed`: three distinct events.
     const notices = await Promise.all(receiver.received.map((webhook) => gateway.verifyWebhook(webhook)));
+    expect(notices.map((notice) => notice?.afterPayment ?? false)).toEqual([false, true, true]);
     const keys = notices.map((notice) => notice?.eventKey);
     expect(keys).toEqual([
       `${created.providerPaymentId}:authorized:0:0`,
@@ -120,18 +124,55 @@ describe("Tabby: pay in 4", () => {
     ]);
   });
 
-  it("refunds a closed payment, then reads it refunded", async () => {
+  it("captures at shipment by default: confirm leaves it authorised; a refund before the capture is refused; then partial and full refunds", async () => {
     const created = await gateway.createPayment(tabbyRequest());
     await complete(created.providerPaymentId);
-    await gateway.completePayment(await gateway.fetchPayment(created.providerPaymentId), totals);
-    expect(await gateway.refundPayment(created.providerPaymentId, 42_200, "returned")).toMatchObject({
+    const confirmed = await gateway.completePayment(await gateway.fetchPayment(created.providerPaymentId), totals);
+    expect(confirmed).toMatchObject({ status: "paid", capturedHalalas: 0 });
+    expect(fake.requestsTo("POST", `/api/v2/payments/${created.providerPaymentId}/captures`)).toHaveLength(0);
+    expect(
+      await gateway.refundPayment(created.providerPaymentId, 42_200, "returned", "r-0").catch((e) => e),
+    ).toBeInstanceOf(GatewayError);
+
+    const captured = await gateway.capturePayment(created.providerPaymentId, { ...totals, idempotencyKey: "cap-1" });
+    expect(captured).toMatchObject({ status: "paid", capturedHalalas: 42_200 });
+    expect(fake.requestsTo("POST", `/api/v2/payments/${created.providerPaymentId}/captures`)[0]!.body).toMatchObject({
+      amount: "422.00",
+      reference_id: "cap-1",
+    });
+    expect(await gateway.refundPayment(created.providerPaymentId, 12_200, "a chipped rim", "r-1")).toMatchObject({
+      status: "paid",
+      refundedHalalas: 12_200,
+    });
+    // The same refund again (a retry after a lost answer) returns nothing twice.
+    await gateway.refundPayment(created.providerPaymentId, 12_200, "a chipped rim", "r-1");
+    expect(fake.payments.get(created.providerPaymentId)!.refunds).toHaveLength(1);
+    expect(await gateway.refundPayment(created.providerPaymentId, 30_000, "returned", "r-2")).toMatchObject({
       status: "refunded",
       refundedHalalas: 42_200,
     });
-    expect(fake.requestsTo("POST", `/api/v2/payments/${created.providerPaymentId}/refunds`)[0]!.body).toMatchObject({
-      amount: "422.00",
-      reason: "returned",
+    // (The first request is the refused one.)
+    expect(fake.requestsTo("POST", `/api/v2/payments/${created.providerPaymentId}/refunds`)[1]!.body).toMatchObject({
+      amount: "122.00",
+      reason: "a chipped rim",
+      reference_id: "r-1",
     });
+    const refundNotice = await gateway.verifyWebhook(receiver.received.at(-1)!);
+    expect(refundNotice).toMatchObject({ type: "closed", afterPayment: true });
+  });
+
+  it("closes an authorised payment before the capture (cancelled), and refuses to close it twice", async () => {
+    const created = await gateway.createPayment(tabbyRequest());
+    await complete(created.providerPaymentId);
+    await gateway.completePayment(await gateway.fetchPayment(created.providerPaymentId), totals);
+    expect(
+      await gateway.voidPayment(created.providerPaymentId, { amountHalalas: 42_200, idempotencyKey: "v-1" }),
+    ).toMatchObject({ status: "cancelled", capturedHalalas: 0 });
+    expect(
+      await gateway
+        .voidPayment(created.providerPaymentId, { amountHalalas: 42_200, idempotencyKey: "v-1" })
+        .catch((e) => e),
+    ).toBeInstanceOf(GatewayError);
   });
 
   it("rejected after the page, expired, and closed uncaptured by the expiry job", async () => {

@@ -11,8 +11,10 @@ import { headerOf, objectOf, providerClient, sameSecret, stringOf } from "../pro
 /**
  * Tabby, pay in 4 (decision 0017): `POST /api/v2/checkout` either rejects the buyer at once
  * (pre-scoring: `status: rejected` with a `rejection_reason`) or answers the hosted `web_url`; an
- * AUTHORIZED payment is captured in full by us, which closes it. Webhooks carry the header we
- * registered. Amounts are decimal strings with two places ("422.00").
+ * AUTHORIZED payment is the studio's to capture: when the order ships by default, or at once with
+ * TABBY_CAPTURE_AT=confirm (issue 35). A full capture closes it; `close` before any capture releases
+ * it; refunds take back what was captured. Webhooks carry the header we registered. Amounts are
+ * decimal strings with two places ("422.00").
  */
 export type TabbyConfig = {
   secretKey: string;
@@ -21,7 +23,12 @@ export type TabbyConfig = {
   webhookHeaderValue: string;
   apiUrl: string;
 };
-export type TabbyOptions = { timeoutMs?: number; now?: () => Date };
+export type TabbyOptions = {
+  timeoutMs?: number;
+  now?: () => Date;
+  /** When an AUTHORIZED payment is captured: when the order ships (the default) or at confirm. */
+  captureAt?: "shipment" | "confirm";
+};
 
 /** Halalas as Tabby takes them: 42_200 → "422.00", 35_050 → "350.50". */
 export function toTabbyAmount(halalas: number): string {
@@ -83,6 +90,7 @@ export function fromTabbyPayment(value: unknown): ProviderPayment {
     ...(reference ? { orderReference: reference } : {}),
     ...(status === "failed" ? { failureReason: "rejected" } : {}),
     ...(refunded > 0 ? { refundedHalalas: refunded } : {}),
+    capturedHalalas: captured,
   };
 }
 
@@ -94,10 +102,31 @@ export function createTabbyGateway(config: TabbyConfig, options: TabbyOptions = 
     timeoutMs: options.timeoutMs ?? 15_000,
   });
   const now = options.now ?? (() => new Date());
+  const captureAt = options.captureAt ?? "shipment";
   const id = encodeURIComponent;
 
   async function fetchPayment(providerPaymentId: string): Promise<ProviderPayment> {
     const { body } = await call({ method: "GET", path: `/api/v2/payments/${id(providerPaymentId)}` });
+    return fromTabbyPayment(body);
+  }
+
+  /** A capture; `reference_id` is Tabby's capture idempotency key, so a retry takes nothing twice. */
+  async function capture(
+    providerPaymentId: string,
+    request: { amountHalalas: number; vatHalalas: number },
+    referenceId: string,
+  ): Promise<ProviderPayment> {
+    const { body } = await call({
+      method: "POST",
+      path: `/api/v2/payments/${id(providerPaymentId)}/captures`,
+      body: {
+        amount: toTabbyAmount(request.amountHalalas),
+        reference_id: referenceId,
+        tax_amount: toTabbyAmount(request.vatHalalas),
+        shipping_amount: "0.00",
+        discount_amount: "0.00",
+      },
+    });
     return fromTabbyPayment(body);
   }
 
@@ -184,18 +213,21 @@ export function createTabbyGateway(config: TabbyConfig, options: TabbyOptions = 
 
     async completePayment(payment, request) {
       if (payment.status !== "authorized") return payment;
-      // reference_id is Tabby's capture idempotency key: a retried capture takes nothing twice.
-      const { body } = await call({
-        method: "POST",
-        path: `/api/v2/payments/${id(payment.providerPaymentId)}/captures`,
-        body: {
-          amount: toTabbyAmount(request.amountHalalas),
-          reference_id: `${request.reference}-capture`,
-          tax_amount: toTabbyAmount(request.vatHalalas),
-          shipping_amount: "0.00",
-          discount_amount: "0.00",
-        },
-      });
+      // Captured when the order ships: the authorisation is the studio's already.
+      if (captureAt === "shipment")
+        return { ...payment, status: "paid", capturedHalalas: payment.capturedHalalas ?? 0 };
+      return capture(payment.providerPaymentId, request, `${request.reference}-capture`);
+    },
+
+    async capturePayment(providerPaymentId, request) {
+      const current = await fetchPayment(providerPaymentId);
+      if ((current.capturedHalalas ?? 0) >= request.amountHalalas) return current;
+      return capture(providerPaymentId, request, request.idempotencyKey);
+    },
+
+    async voidPayment(providerPaymentId) {
+      // close: cancels whatever was not captured (Tabby refuses a payment already closed).
+      const { body } = await call({ method: "POST", path: `/api/v2/payments/${id(providerPaymentId)}/close` });
       return fromTabbyPayment(body);
     },
 
@@ -207,15 +239,12 @@ export function createTabbyGateway(config: TabbyConfig, options: TabbyOptions = 
       return fromTabbyPayment(body);
     },
 
-    async refundPayment(providerPaymentId, amountHalalas, reason) {
+    async refundPayment(providerPaymentId, amountHalalas, reason, idempotencyKey) {
+      // reference_id is the refund's idempotency key: a retried refund returns nothing twice.
       const { body } = await call({
         method: "POST",
         path: `/api/v2/payments/${id(providerPaymentId)}/refunds`,
-        body: {
-          amount: toTabbyAmount(amountHalalas),
-          reference_id: `${providerPaymentId}-refund-${amountHalalas}`,
-          reason,
-        },
+        body: { amount: toTabbyAmount(amountHalalas), reference_id: idempotencyKey, reason },
       });
       return fromTabbyPayment(body);
     },
@@ -235,7 +264,14 @@ export function createTabbyGateway(config: TabbyConfig, options: TabbyOptions = 
       const refunds = Array.isArray(payment.refunds) ? payment.refunds.length : 0;
       // Tabby sends `authorized` again when captured and `closed` again when refunded; the counts
       // tell those notices apart.
-      return { eventKey: `${paymentId}:${status}:${captures}:${refunds}`, providerPaymentId: paymentId, type: status };
+      // A capture, a refund or a close after the buyer's authorisation is a change after payment.
+      const afterPayment = captures > 0 || refunds > 0 || status === "closed";
+      return {
+        eventKey: `${paymentId}:${status}:${captures}:${refunds}`,
+        providerPaymentId: paymentId,
+        type: status,
+        ...(afterPayment ? { afterPayment } : {}),
+      };
     },
   };
 }

@@ -12,6 +12,11 @@ const settings = {
     .regex(/^[A-Za-z0-9-]{1,64}$/, "must be an HTTP header name")
     .default("X-Tabby-Signature"),
   TABBY_WEBHOOK_HEADER_VALUE: secretSetting(),
+  /**
+   * When an authorised payment is captured (issue 35): `shipment` (the default), as Tabby expects
+   * of goods that ship later, or `confirm`, at once when the buyer comes back.
+   */
+  TABBY_CAPTURE_AT: z.enum(["shipment", "confirm"]).default("shipment"),
   /** Tabby's KSA host (UAE and Kuwait use https://api.tabby.ai; same paths). */
   TABBY_API_URL: baseUrlSetting("https://api.tabby.sa"),
 };
@@ -29,7 +34,7 @@ export const tabbyProvider: PaymentProvider<typeof settings> = {
         webhookHeaderValue: config.TABBY_WEBHOOK_HEADER_VALUE,
         apiUrl: config.TABBY_API_URL,
       },
-      { timeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS },
+      { timeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS, captureAt: config.TABBY_CAPTURE_AT },
     );
     return { gateway };
   },

@@ -121,16 +121,76 @@ describe("Tamara: four instalments", () => {
     });
   });
 
-  it("refunds through simplified-refund, in riyals, with the reason as comment", async () => {
+  it("refuses to refund an authorised order that was never captured; captures at shipment, then refunds part and the rest", async () => {
+    const created = await gateway.createPayment(tamaraRequest());
+    await complete(created.providerPaymentId);
+    const authorised = await gateway.completePayment(await gateway.fetchPayment(created.providerPaymentId), totals);
+    expect(authorised).toMatchObject({ status: "paid", capturedHalalas: 0 });
+
+    // Tamara refunds captured orders only: an authorised one is refused, and nothing moves.
+    const refused = await gateway.refundPayment(created.providerPaymentId, 42_200, "returned", "op-1").catch((e) => e);
+    expect(refused).toBeInstanceOf(GatewayError);
+    expect((refused as GatewayError).status).toBe(400);
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "paid", capturedHalalas: 0 });
+
+    const shippedAt = new Date("2026-12-01T09:00:00Z");
+    const captured = await gateway.capturePayment(created.providerPaymentId, {
+      ...totals,
+      shipment: { carrier: "SMSA", trackingNumber: "SMSA123456", shippedAt },
+      idempotencyKey: "op-2",
+    });
+    expect(captured).toMatchObject({ status: "paid", capturedHalalas: 42_200 });
+    expect(fake.requestsTo("POST", "/payments/capture")[0]!.body).toEqual({
+      order_id: created.providerPaymentId,
+      total_amount: { amount: 422, currency: "SAR" },
+      tax_amount: { amount: 55.04, currency: "SAR" },
+      shipping_amount: { amount: 0, currency: "SAR" },
+      discount_amount: { amount: 0, currency: "SAR" },
+      shipping_info: { shipped_at: shippedAt.toISOString(), shipping_company: "SMSA", tracking_number: "SMSA123456" },
+    });
+    // A second capture of a captured order asks Tamara nothing.
+    await gateway.capturePayment(created.providerPaymentId, { ...totals, idempotencyKey: "op-2" });
+    expect(fake.requestsTo("POST", "/payments/capture")).toHaveLength(1);
+    // Cancelling is for authorised orders: captured money comes back by refund.
+    expect(
+      await gateway
+        .voidPayment(created.providerPaymentId, { amountHalalas: 42_200, idempotencyKey: "op-3" })
+        .catch((e) => e),
+    ).toBeInstanceOf(GatewayError);
+
+    const part = await gateway.refundPayment(created.providerPaymentId, 10_000, "a scratch", "op-4");
+    expect(part).toMatchObject({ status: "paid", refundedHalalas: 10_000, capturedHalalas: 42_200 });
+    // (The first request is the refused one.)
+    expect(fake.requestsTo("POST", `/payments/simplified-refund/${created.providerPaymentId}`)[1]!.body).toEqual({
+      total_amount: { amount: 100, currency: "SAR" },
+      comment: "a scratch",
+    });
+    const rest = await gateway.refundPayment(created.providerPaymentId, 32_200, "returned", "op-5");
+    expect(rest).toMatchObject({ status: "refunded", refundedHalalas: 42_200 });
+    expect(await gateway.refundPayment(created.providerPaymentId, 100, "more", "op-6").catch((e) => e)).toBeInstanceOf(
+      GatewayError,
+    );
+  });
+
+  it("cancels an authorised order before capture (the whole amount), and reports the cancel webhook as a change after payment", async () => {
     const created = await gateway.createPayment(tamaraRequest());
     await complete(created.providerPaymentId);
     await gateway.completePayment(await gateway.fetchPayment(created.providerPaymentId), totals);
-    const refunded = await gateway.refundPayment(created.providerPaymentId, 42_200, "returned");
-    expect(refunded).toMatchObject({ status: "refunded", refundedHalalas: 42_200 });
-    expect(fake.requestsTo("POST", `/payments/simplified-refund/${created.providerPaymentId}`)[0]!.body).toEqual({
-      total_amount: { amount: 422, currency: "SAR" },
-      comment: "returned",
+    receiver.received.length = 0;
+    const voided = await gateway.voidPayment(created.providerPaymentId, {
+      amountHalalas: 42_200,
+      idempotencyKey: "v-1",
     });
+    expect(voided).toMatchObject({ status: "cancelled", capturedHalalas: 0 });
+    expect(fake.requestsTo("POST", `/orders/${created.providerPaymentId}/cancel`)[0]!.body).toMatchObject({
+      total_amount: { amount: 422, currency: "SAR" },
+    });
+    const notice = await gateway.verifyWebhook(receiver.received.at(-1)!);
+    expect(notice).toMatchObject({ type: "order_canceled", afterPayment: true });
+    // Nothing left to capture.
+    expect(
+      await gateway.capturePayment(created.providerPaymentId, { ...totals, idempotencyKey: "v-2" }).catch((e) => e),
+    ).toBeInstanceOf(GatewayError);
   });
 
   it("has no Apple Pay", async () => {

@@ -13,7 +13,10 @@ import { verifyNotificationToken } from "./notification-token.ts";
 /**
  * Tamara, four instalments (decision 0017): `POST /checkout` answers the hosted `checkout_url`;
  * an `approved` order is authorised by us (`POST /orders/{id}/authorise`), which is when the money
- * is ours. Notifications are proved by an HS256 JWT (`tamaraToken`) signed with the notification
+ * is ours. The order is captured when it ships (`POST /payments/capture`), cancelled
+ * (`POST /orders/{id}/cancel`) if it is called off before that, and refunded
+ * (`simplified-refund`) only once captured: Tamara refuses to refund an uncaptured order (issue
+ * 35). Notifications are proved by an HS256 JWT (`tamaraToken`) signed with the notification
  * token. Amounts are `{ amount, currency }` with the amount a number of riyals.
  */
 export type TamaraConfig = { apiToken: string; notificationToken: string; apiUrl: string };
@@ -59,6 +62,7 @@ function fromTamaraOrder(value: unknown, fallbackId?: string): ProviderPayment {
   if (!id || !status) throw new GatewayError("tamara", `order with unknown id or status "${rawStatus}"`);
   const total = order.total_amount as Record<string, unknown> | undefined;
   const refunded = fromTamaraMoney(order.refunded_amount);
+  const captured = fromTamaraMoney(order.captured_amount);
   const reference = stringOf(order.order_reference_id);
   return {
     providerPaymentId: id,
@@ -68,6 +72,7 @@ function fromTamaraOrder(value: unknown, fallbackId?: string): ProviderPayment {
     ...(reference ? { orderReference: reference } : {}),
     ...(status === "failed" ? { failureReason: rawStatus } : {}),
     ...(refunded > 0 ? { refundedHalalas: refunded } : {}),
+    capturedHalalas: captured,
   };
 }
 
@@ -198,6 +203,46 @@ export function createTamaraGateway(config: TamaraConfig, options: TamaraOptions
       return fetchPayment(providerPaymentId);
     },
 
+    async capturePayment(providerPaymentId, request) {
+      const current = await fetchPayment(providerPaymentId);
+      if ((current.capturedHalalas ?? 0) >= request.amountHalalas) return current;
+      const money = (halalas: number) => toTamaraMoney(halalas, current.currency);
+      const shipment = request.shipment;
+      await call({
+        method: "POST",
+        path: "/payments/capture",
+        body: {
+          order_id: providerPaymentId,
+          total_amount: money(request.amountHalalas),
+          tax_amount: money(request.vatHalalas),
+          shipping_amount: money(0),
+          discount_amount: money(0),
+          shipping_info: {
+            shipped_at: (shipment?.shippedAt ?? now()).toISOString(),
+            shipping_company: shipment?.carrier || studio.name.en,
+            ...(shipment?.trackingNumber ? { tracking_number: shipment.trackingNumber } : {}),
+          },
+        },
+      });
+      return fetchPayment(providerPaymentId);
+    },
+
+    async voidPayment(providerPaymentId, request) {
+      // Tamara's cancel of an authorised order: the whole amount, nothing captured yet.
+      await call({
+        method: "POST",
+        path: `/orders/${id(providerPaymentId)}/cancel`,
+        body: {
+          total_amount: toTamaraMoney(request.amountHalalas),
+          tax_amount: toTamaraMoney(0),
+          shipping_amount: toTamaraMoney(0),
+          discount_amount: toTamaraMoney(0),
+        },
+      });
+      return fetchPayment(providerPaymentId);
+    },
+
+    // Tamara documents no idempotency key for refunds: the caller re-reads `refunded_amount`.
     async refundPayment(providerPaymentId, amountHalalas, reason) {
       await call({
         method: "POST",
@@ -221,7 +266,15 @@ export function createTamaraGateway(config: TamaraConfig, options: TamaraOptions
       const orderId = stringOf(notice.order_id);
       const type = stringOf(notice.event_type);
       if (!orderId || !type) return null;
-      return { eventKey: `${orderId}:${type}`, providerPaymentId: orderId, type };
+      // A capture, cancel or refund (the studio's, or one made in Tamara's portal): the order is
+      // re-read whether or not an event of this name was seen (two partial refunds share it).
+      const afterPayment = type === "order_captured" || type === "order_refunded" || type === "order_canceled";
+      return {
+        eventKey: `${orderId}:${type}`,
+        providerPaymentId: orderId,
+        type,
+        ...(afterPayment ? { afterPayment } : {}),
+      };
     },
   };
 }

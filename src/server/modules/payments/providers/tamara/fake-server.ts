@@ -6,8 +6,11 @@ import { bearerOf, FakeProvider, hostedPage, type RecordedRequest, type Reply } 
  * A local Tamara (docs.tamara.co): `Authorization: Bearer <API
  * token>`, `POST /checkout` with the documented body (amounts `{amount, currency}` as numbers of
  * riyals) answering `{order_id, checkout_id, checkout_url, status: "new"}`, `GET
- * /merchants/orders/{id}`, `POST /orders/{id}/authorise`, `POST /orders/{id}/cancel`, `POST
- * /payments/simplified-refund/{id}`, and notifications `{order_id, order_reference_id,
+ * /merchants/orders/{id}`, `POST /orders/{id}/authorise`, `POST /orders/{id}/cancel` (an approved or
+ * authorised order, before any capture), `POST /payments/capture` (an authorised order, all or
+ * part), `POST /payments/simplified-refund/{id}` (only what was captured: an authorised order that
+ * was never captured is refused, as Tamara refunds captured orders and cancels authorised ones),
+ * and notifications `{order_id, order_reference_id,
  * order_number, event_type, data}` to `merchant_url.notification`, signed as an HS256 JWT
  * (`tamaraToken`) with the notification token, in the query and in `Authorization: Bearer`.
  *
@@ -76,6 +79,7 @@ export class TamaraFake extends FakeProvider {
     route("GET", /^\/merchants\/orders\/([^/]+)$/, (r, [id]) => this.guard(r) ?? this.show(id!));
     route("POST", /^\/orders\/([^/]+)\/authorise$/, (r, [id]) => this.guard(r) ?? this.authorise(id!));
     route("POST", /^\/orders\/([^/]+)\/cancel$/, (r, [id]) => this.guard(r) ?? this.cancel(id!, r.body));
+    route("POST", /^\/payments\/capture$/, (r) => this.guard(r) ?? this.capture(r.body));
     route("POST", /^\/payments\/simplified-refund\/([^/]+)$/, (r, [id]) => this.guard(r) ?? this.refund(id!, r.body));
     route("GET", /^\/checkout\/([^/]+)$/, (_r, [id]) => this.page(id!));
     route("POST", /^\/__test\/checkout\/([^/]+)\/complete$/, (r, [id]) => this.complete(id!, r.body));
@@ -216,13 +220,46 @@ export class TamaraFake extends FakeProvider {
     const body = (value ?? {}) as Record<string, unknown>;
     if (!isMoney(body.total_amount))
       return error(400, "Invalid request", [{ error_code: "invalid_field", data: { field: "total_amount" } }]);
-    if (!["approved", "authorised"].includes(order.status)) return error(400, `Order is ${order.status}`);
+    // Captured money comes back by refund, not by cancel.
+    if (!["approved", "authorised"].includes(order.status))
+      return error(400, `Order is ${order.status}`, [{ error_code: "invalid_order_status" }]);
     order.status = "canceled";
     order.canceled_amount = body.total_amount;
     await this.notify(order, "order_canceled");
     return {
       status: 200,
       body: { order_id: id, cancel_id: randomUUID(), status: "canceled", canceled_amount: body.total_amount },
+    };
+  }
+
+  private async capture(value: unknown): Promise<Reply> {
+    const body = (value ?? {}) as Record<string, unknown>;
+    const order = this.orders.get(String(body.order_id ?? ""));
+    if (!order) return error(404, "Order not found", [{ error_code: "order_not_found" }]);
+    const shipping = (body.shipping_info ?? {}) as Record<string, unknown>;
+    const problems: { error_code: string; data?: unknown }[] = [];
+    if (!isMoney(body.total_amount)) problems.push({ error_code: "invalid_field", data: { field: "total_amount" } });
+    for (const field of ["shipped_at", "shipping_company"]) {
+      if (typeof shipping[field] !== "string" || shipping[field] === "")
+        problems.push({ error_code: "invalid_field", data: { field: `shipping_info.${field}` } });
+    }
+    if (problems.length > 0) return error(400, "Invalid request", problems);
+    if (!["authorised", "partially_captured"].includes(order.status))
+      return error(400, `Order is ${order.status}, not authorised`, [{ error_code: "invalid_order_status" }]);
+    const captured = cents(order.captured_amount) + cents(body.total_amount as Money);
+    if (captured > cents(order.total_amount))
+      return error(400, "Capture amount exceeds the order amount", [{ error_code: "invalid_capture_amount" }]);
+    order.captured_amount = { amount: captured / 100, currency: "SAR" };
+    order.status = captured === cents(order.total_amount) ? "fully_captured" : "partially_captured";
+    await this.notify(order, "order_captured");
+    return {
+      status: 200,
+      body: {
+        capture_id: randomUUID(),
+        order_id: order.order_id,
+        status: order.status,
+        captured_amount: body.total_amount,
+      },
     };
   }
 
@@ -233,12 +270,15 @@ export class TamaraFake extends FakeProvider {
     if (!isMoney(body.total_amount) || typeof body.comment !== "string" || !body.comment) {
       return error(400, "Invalid request", [{ error_code: "invalid_field", data: { field: "total_amount, comment" } }]);
     }
-    const refundable = cents(order.total_amount) - cents(order.refunded_amount);
-    if (
-      !["authorised", "fully_captured", "partially_refunded"].includes(order.status) ||
-      cents(body.total_amount) > refundable
-    ) {
-      return error(400, "Order cannot be refunded", [{ error_code: "invalid_order_status" }]);
+    // Only captured money can be refunded: an authorised order is cancelled instead.
+    const refundable = cents(order.captured_amount) - cents(order.refunded_amount);
+    if (!["fully_captured", "partially_captured", "partially_refunded"].includes(order.status)) {
+      return error(400, `Order is ${order.status}: only a captured order can be refunded`, [
+        { error_code: "invalid_order_status" },
+      ]);
+    }
+    if (cents(body.total_amount) <= 0 || cents(body.total_amount) > refundable) {
+      return error(400, "Refund amount exceeds the captured amount", [{ error_code: "invalid_refund_amount" }]);
     }
     const refunded = cents(order.refunded_amount) + cents(body.total_amount);
     order.refunded_amount = { amount: refunded / 100, currency: "SAR" };
