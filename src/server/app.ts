@@ -219,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
       payment: { checkoutsPerMinute: config.CHECKOUTS_PER_MINUTE },
       orders: { lookupsPerMinute: config.ORDER_LOOKUPS_PER_MINUTE },
+      documents: { documentsPerMinute: config.DOCUMENTS_PER_MINUTE },
       leads: {
         perMinute: config.LEADS_PER_MINUTE,
         mail: {
