@@ -70,7 +70,7 @@ export default function OrderCreditNotePage() {
           <div className="mx-auto mb-6 flex max-w-4xl flex-wrap items-center gap-3" data-print-hide>
             <p className="eyebrow me-auto">{c.eyebrow}</p>
             <a className="btn-primary" href={creditNotePdfUrl(state.link, lang)} download data-testid="credit-note-pdf">
-              {c.download}
+              {c.creditNote.download}
             </a>
             <a className="btn-outline" href={creditNotePdfUrl(state.link, lang === "ar" ? "en" : "ar")} download>
               {c.downloadOther}

@@ -21,5 +21,6 @@ export default {
     noLinkBody: "Open the credit note from your refund e-mail, or find your order by its reference and e-mail address.",
     qr: "QR code of the credit note (ZATCA)",
     invoice: "View the Invoice",
+    download: "Download PDF",
   },
 } as const;
