@@ -255,6 +255,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         applePaySessionsPerMinute: config.APPLE_PAY_SESSIONS_PER_MINUTE,
       },
       orders: { lookupsPerMinute: config.ORDER_LOOKUPS_PER_MINUTE },
+      documents: { documentsPerMinute: config.DOCUMENTS_PER_MINUTE },
       leads: {
         perMinute: config.LEADS_PER_MINUTE,
         acknowledgementsPerDay: config.LEAD_ACKNOWLEDGEMENTS_PER_DAY,

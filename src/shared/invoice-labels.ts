@@ -29,6 +29,8 @@ export const invoiceLabels = defineCopy({
     totalIncludingVat: "Total including VAT",
     vatNote: "All prices include 15% VAT.",
     qrCaption: "Scan to verify this invoice",
+    sellerAddress: "Seller's address",
+    testDocument: "Test document — not a tax invoice",
     country: "Saudi Arabia",
     currency: "SAR",
   },
@@ -52,12 +54,67 @@ export const invoiceLabels = defineCopy({
     totalIncludingVat: "الإجمالي شامل الضريبة",
     vatNote: "جميع الأسعار تشمل ضريبة القيمة المضافة بنسبة ١٥٪.",
     qrCaption: "امسح الرمز للتحقق من الفاتورة",
+    sellerAddress: "عنوان البائع",
+    testDocument: "مستند تجريبي — ليس فاتورة ضريبية",
     country: "المملكة العربية السعودية",
     currency: "ريال",
   },
 });
 
 export type InvoiceLabels = (typeof invoiceLabels)["en"];
+
+/**
+ * The words printed on a simplified credit note (issue 35), in both languages, for its page and
+ * its PDF; the seller's, buyer's and test words are the invoice's (`invoiceLabels`).
+ */
+export const creditNoteLabels = defineCopy({
+  en: {
+    title: "Simplified Credit Note",
+    number: "Credit note number",
+    issuedAt: "Date and time of issue",
+    invoiceNumber: "Original invoice number",
+    invoiceDate: "Original invoice date",
+    orderReference: "Order reference",
+    buyer: "Customer",
+    address: "Delivery address",
+    reason: "Reason",
+    description: "Description",
+    refundOf: "Refund: {product}",
+    vatRate: "VAT rate",
+    excludingVat: "Amount excl. VAT",
+    vatAmount: "VAT",
+    total: "Total incl. VAT",
+    totalExcludingVat: "Credited amount excluding VAT",
+    vatTotal: "VAT credited (15%)",
+    totalIncludingVat: "Total credited including VAT",
+    note: "This credit note reduces the invoice it references by the amounts shown.",
+    qrCaption: "Scan to verify this credit note",
+  },
+  ar: {
+    title: "إشعار دائن مبسط",
+    number: "رقم الإشعار الدائن",
+    issuedAt: "تاريخ ووقت الإصدار",
+    invoiceNumber: "رقم الفاتورة الأصلية",
+    invoiceDate: "تاريخ الفاتورة الأصلية",
+    orderReference: "رقم الطلب",
+    buyer: "العميل",
+    address: "عنوان التوصيل",
+    reason: "سبب الإشعار",
+    description: "الوصف",
+    refundOf: "استرداد: {product}",
+    vatRate: "نسبة الضريبة",
+    excludingVat: "المبلغ قبل الضريبة",
+    vatAmount: "الضريبة",
+    total: "الإجمالي شامل الضريبة",
+    totalExcludingVat: "المبلغ المُعاد قبل الضريبة",
+    vatTotal: "ضريبة القيمة المضافة المُعادة (١٥٪)",
+    totalIncludingVat: "إجمالي المبلغ المُعاد شامل الضريبة",
+    note: "يخفض هذا الإشعار الفاتورة المشار إليها بالمبالغ الموضحة.",
+    qrCaption: "امسح الرمز للتحقق من الإشعار الدائن",
+  },
+});
+
+export type CreditNoteLabels = (typeof creditNoteLabels)["en"];
 
 /** An invoice amount in riyals with two decimals: "350.50 SAR" / "٣٥٠٫٥٠ ريال". */
 export function formatInvoiceAmount(halalas: number, lang: Lang): string {

@@ -73,6 +73,16 @@ export const sitePages = [
     frame: true,
     query: false,
   },
+  // The printable credit note of one refund (issue 35): `#ref=…&number=…&access=…` in the fragment.
+  {
+    path: "/orders/credit-note",
+    id: "orderCreditNote",
+    module: "order-credit-note",
+    nav: false,
+    indexable: false,
+    frame: true,
+    query: false,
+  },
 ] as const;
 
 /** What unknown paths show (with status 404); prerendered as /404.html and /ar/404.html. */

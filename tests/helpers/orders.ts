@@ -10,6 +10,8 @@ export const TEST_SELLER: InvoiceConfig = {
   SELLER_LEGAL_NAME: "Nawat Studio for Product Design",
   SELLER_LEGAL_NAME_AR: "استوديو نواة لتصميم المنتجات",
   SELLER_VAT_NUMBER: "310122393500003",
+  SELLER_ADDRESS_EN: "8123 Anas Ibn Malik Road, Al Malqa, Riyadh 13521, Saudi Arabia",
+  SELLER_ADDRESS_AR: "٨١٢٣ طريق أنس بن مالك، الملقا، الرياض ١٣٥٢١، المملكة العربية السعودية",
 };
 
 /** The VAT inside a VAT-inclusive amount, rounded to the halala (15%). */

@@ -29,6 +29,17 @@ export function invoiceLink(localizedOrdersPath: string, reference: string, acce
   return `${localizedOrdersPath}/invoice#${fragment(reference, accessToken)}`;
 }
 
+/** The printable credit note of one refund of an order (issue 35): `#ref=…&number=…&access=…`. */
+export function creditNoteLink(
+  localizedOrdersPath: string,
+  reference: string,
+  number: string,
+  accessToken?: string,
+): string {
+  const params = new URLSearchParams({ ref: reference, number, ...(accessToken ? { access: accessToken } : {}) });
+  return `${localizedOrdersPath}/credit-note#${params.toString()}`;
+}
+
 function fragment(reference: string, accessToken?: string): string {
   return new URLSearchParams(accessToken ? { ref: reference, access: accessToken } : { ref: reference }).toString();
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { fetchInvoice, fetchInvoicePdf, type InvoiceLink } from "#client/features/invoices/api/invoice.ts";
 import { InvoiceDocument } from "#client/features/invoices/components/invoice-document.tsx";
+import { PdfButton } from "#client/features/invoices/components/pdf-button.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
@@ -30,68 +31,6 @@ function readFragment(): InvoiceLink | null {
   const params = new URLSearchParams(window.location.hash.slice(1));
   const reference = params.get("ref")?.trim();
   return reference ? { reference, access: params.get("access") || null } : null;
-}
-
-/** Hands a fetched file to the browser as a download, under `filename`. */
-function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement("a");
-  anchor.href = url;
-  anchor.download = filename;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // The download has its own copy once started; the object URL can go at the next turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/**
- * The PDF buttons: the file is fetched with the token in a header and saved from memory, so the
- * token never appears in a URL (issue 35), not even a download's.
- */
-function PdfButton(props: {
-  link: InvoiceLink;
-  number: string;
-  lang: "en" | "ar";
-  className: string;
-  label: string;
-  failed: string;
-  testId?: string;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        className={props.className}
-        disabled={busy}
-        aria-busy={busy}
-        data-testid={props.testId}
-        onClick={() => {
-          setBusy(true);
-          setError(false);
-          fetchInvoicePdf(props.link, props.lang).then(
-            (blob) => {
-              saveFile(blob, `invoice-${props.number}.pdf`);
-              setBusy(false);
-            },
-            () => {
-              setError(true);
-              setBusy(false);
-            },
-          );
-        }}
-      >
-        {props.label}
-      </button>
-      {error ? (
-        <p role="alert" className="basis-full text-sm text-red-800">
-          {props.failed}
-        </p>
-      ) : null}
-    </>
-  );
 }
 
 /**
@@ -133,18 +72,16 @@ export default function OrderInvoicePage() {
           <div className="mx-auto mb-6 flex max-w-4xl flex-wrap items-center gap-3" data-print-hide>
             <p className="eyebrow me-auto">{c.eyebrow}</p>
             <PdfButton
-              link={state.link}
-              number={state.invoice.number}
-              lang={lang}
+              fetchPdf={() => fetchInvoicePdf(state.link, lang)}
+              filename={`invoice-${state.invoice.number}.pdf`}
               className="btn-primary"
               label={c.download}
               failed={c.failed}
               testId="invoice-pdf"
             />
             <PdfButton
-              link={state.link}
-              number={state.invoice.number}
-              lang={lang === "ar" ? "en" : "ar"}
+              fetchPdf={() => fetchInvoicePdf(state.link, lang === "ar" ? "en" : "ar")}
+              filename={`invoice-${state.invoice.number}.pdf`}
               className="btn-outline"
               label={c.downloadOther}
               failed={c.failed}

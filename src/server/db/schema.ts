@@ -5,6 +5,7 @@
  */
 export * from "./schema/accounts.ts";
 export * from "./schema/catalog.ts";
+export * from "./schema/documents.ts";
 export * from "./schema/jobs.ts";
 export * from "./schema/leads.ts";
 export * from "./schema/notifications.ts";

@@ -134,6 +134,10 @@ export const arFrame: Catalog<EnglishFrame> = {
       title: `الفاتورة الضريبية | ${studio.name.ar}`,
       description: `الفاتورة الضريبية المبسطة لطلبك من ${studio.name.ar}، جاهزة للطباعة والتنزيل.`,
     },
+    orderCreditNote: {
+      title: `الإشعار الدائن | ${studio.name.ar}`,
+      description: `الإشعار الدائن المبسط لاسترداد مبلغ من طلبك من ${studio.name.ar}، جاهز للطباعة والتنزيل.`,
+    },
     notFound: {
       title: `الصفحة غير موجودة | ${studio.name.ar}`,
       description: "هذه الصفحة غير موجودة.",

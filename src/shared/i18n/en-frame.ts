@@ -134,6 +134,10 @@ export const enFrame = {
       title: `Tax Invoice | ${studio.name.en}`,
       description: `The simplified tax invoice of your ${studio.name.en} order, to print or download.`,
     },
+    orderCreditNote: {
+      title: `Credit Note | ${studio.name.en}`,
+      description: `The simplified credit note of a refund of your ${studio.name.en} order, to print or download.`,
+    },
     notFound: {
       title: `Page Not Found | ${studio.name.en}`,
       description: "This page does not exist.",

@@ -207,6 +207,9 @@ export const enMessages = {
   invoices: {
     notFound:
       "This invoice could not be found. Check the link, or sign in with the account that placed the order. An order gets its invoice once it is paid.",
+    creditNoteNotFound:
+      "This credit note could not be found. Check the link, or sign in with the account that placed the order.",
+    rateLimited: "Too many document downloads in a short time. Please wait a minute and try again.",
   },
   errors: {
     network: "We could not reach the studio's server. Check your connection and try again.",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE } from "./admin.ts";
 import { checkoutPaymentMethods, type CheckoutPaymentMethod } from "./checkout.ts";
+import type { CreditNoteLink } from "./invoice.ts";
 
 /**
  * What the orders API answers (decision 0017) and the admin list's query, shared by the routes
@@ -48,6 +49,8 @@ export type OrderView = {
   deliveredAt: string | null;
   /** Refunded so far; above 0 and below the total on a partially refunded order. */
   refundedHalalas: number;
+  /** The order's credit notes (one per refund, full or partial), oldest first (issue 35). */
+  creditNotes: CreditNoteLink[];
   /** The order's state history, oldest first. */
   events: { status: OrderStatusValue; at: string }[];
 };

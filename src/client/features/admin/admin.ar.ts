@@ -157,6 +157,7 @@ const ar: Catalog<typeof en> = {
     paid: "تاريخ الدفع",
     language: "لغة المشتري",
     invoice: "الفاتورة",
+    creditNotes: "الإشعارات الدائنة",
     history: "سجل حالات الطلب",
     historyCaption: "كل تغيير في حالة هذا الطلب، من الأقدم إلى الأحدث",
     when: "الوقت",

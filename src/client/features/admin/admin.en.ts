@@ -155,6 +155,7 @@ export default {
     paid: "Paid",
     language: "Language",
     invoice: "Invoice",
+    creditNotes: "Credit notes",
     history: "State History",
     historyCaption: "Every change of this order's state, oldest first",
     when: "When",

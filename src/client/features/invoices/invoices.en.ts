@@ -14,4 +14,13 @@ export default {
   downloadOther: "PDF in Arabic First",
   print: "Print",
   qr: "QR code of the tax invoice (ZATCA)",
+  creditNote: {
+    loading: "Loading your credit note…",
+    notFoundTitle: "Credit Note Not Found",
+    failed: "The credit note could not be loaded. Check your connection and try again.",
+    noLinkBody: "Open the credit note from your refund e-mail, or find your order by its reference and e-mail address.",
+    qr: "QR code of the credit note (ZATCA)",
+    invoice: "View the Invoice",
+    download: "Download PDF",
+  },
 } as const;

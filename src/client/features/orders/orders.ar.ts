@@ -33,6 +33,7 @@ const ar: ArabicCatalog<typeof en> = {
     history: "مراحل الطلب",
     invoice: "اعرض الفاتورة",
     invoiceNumber: "الفاتورة {number}",
+    creditNote: "إشعار دائن {number}، استرداد {amount}",
     another: "ابحث عن طلب آخر",
     country: "المملكة العربية السعودية",
     building: "مبنى رقم {number}",

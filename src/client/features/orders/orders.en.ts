@@ -31,6 +31,7 @@ export default {
     history: "Order History",
     invoice: "View the Invoice",
     invoiceNumber: "Invoice {number}",
+    creditNote: "Credit note {number}, {amount} refunded",
     another: "Find Another Order",
     country: "Saudi Arabia",
     building: "Building {number}",

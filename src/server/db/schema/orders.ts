@@ -230,16 +230,27 @@ export const paymentWebhookEvents = pgTable(
 );
 
 /**
+ * The numbering series of an invoice or a credit note (issue 35): `live` for real sales
+ * (INV-000001, CN-000001), `test` for orders paid through the sandbox gateway (TEST-000001,
+ * TEST-CN-000001), so a test never takes a number of the real sequence.
+ */
+export const documentSeries = ["live", "test"] as const;
+export type DocumentSeries = (typeof documentSeries)[number];
+
+/**
  * Simplified tax invoices (ZATCA phase 1), one per paid order, numbered in sequence. What was
  * printed is frozen here (seller, amounts, timestamp, QR payload) so that a later change of
  * configuration or catalog never rewrites an issued invoice. `previousHash`/`hash` chain the
  * invoices (SHA-256 of the previous hash and this invoice's fields) so phase 2 can be added.
+ * Each series is its own chain; the seller's address is null on invoices issued before it was printed.
  */
 export const invoices = pgTable(
   "invoices",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** The serial number, from the sequence of `serial`: INV-000001. */
+    /** `test` for an order paid through the sandbox gateway (TEST-000001). */
+    series: text("series").$type<DocumentSeries>().notNull().default("live"),
+    /** The serial number within its series, drawn under the chain's lock: INV-000001. */
     serial: bigserial("serial", { mode: "number" }).notNull(),
     number: text("number").notNull(),
     orderId: uuid("order_id")
@@ -249,6 +260,8 @@ export const invoices = pgTable(
     sellerName: text("seller_name").notNull(),
     sellerNameAr: text("seller_name_ar").notNull(),
     sellerVatNumber: text("seller_vat_number").notNull(),
+    sellerAddress: text("seller_address"),
+    sellerAddressAr: text("seller_address_ar"),
     totalHalalas: integer("total_halalas").notNull(),
     vatHalalas: integer("vat_halalas").notNull(),
     /** Base64 of the five TLV fields (seller, VAT number, timestamp, total, VAT). */
@@ -259,7 +272,8 @@ export const invoices = pgTable(
   (table) => [
     uniqueIndex("invoices_order_id_idx").on(table.orderId),
     uniqueIndex("invoices_number_idx").on(table.number),
-    uniqueIndex("invoices_serial_idx").on(table.serial),
+    uniqueIndex("invoices_series_serial_idx").on(table.series, table.serial),
+    check("invoices_series_check", sql`${table.series} in (${quoted(documentSeries)})`),
   ],
 );
 

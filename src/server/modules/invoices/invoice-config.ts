@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { studio } from "#content/studio.ts";
 
+/** An address as printed on one line of an invoice (the studio's, not a buyer's). */
+const addressLine = z.string().trim().min(1).max(200);
+
 /**
- * The seller as printed on simplified tax invoices (issue 12): the studio's legal name in both
- * languages and its 15-digit VAT registration number, from the environment.
+ * The seller as printed on simplified tax invoices and credit notes (issues 12 and 35): the studio's
+ * legal name in both languages, its 15-digit VAT registration number and its address in both
+ * languages, from the environment. The defaults are placeholders, like the VAT number's: a
+ * deployment sets its own.
  */
 export const invoiceConfigShape = {
   SELLER_LEGAL_NAME: z.string().trim().min(1).max(120).default(studio.legalName),
@@ -12,10 +17,16 @@ export const invoiceConfigShape = {
     .string()
     .regex(/^3\d{13}3$/, "must be the 15-digit VAT number (starts and ends with 3)")
     .default("300000000000003"),
+  SELLER_ADDRESS_EN: addressLine.default("0000 Placeholder Street, Placeholder District, Riyadh 00000, Saudi Arabia"),
+  SELLER_ADDRESS_AR: addressLine.default("٠٠٠٠ شارع افتراضي، حي افتراضي، الرياض ٠٠٠٠٠، المملكة العربية السعودية"),
+  /** Invoice and credit-note PDFs one address may download per minute. */
+  DOCUMENTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
 };
 
 export type InvoiceConfig = {
   SELLER_LEGAL_NAME: string;
   SELLER_LEGAL_NAME_AR: string;
   SELLER_VAT_NUMBER: string;
+  SELLER_ADDRESS_EN: string;
+  SELLER_ADDRESS_AR: string;
 };

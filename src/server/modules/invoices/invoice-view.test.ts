@@ -22,6 +22,7 @@ function rows(total: number, vat: number, quantity = 1) {
   });
   const invoice: typeof invoices.$inferSelect = {
     id: "a4d1f1de-0000-4000-8000-000000000001",
+    series: "live",
     serial: 7,
     number: "INV-000007",
     orderId: "a4d1f1de-0000-4000-8000-000000000002",
@@ -29,6 +30,8 @@ function rows(total: number, vat: number, quantity = 1) {
     sellerName: seller.name,
     sellerNameAr: seller.nameAr,
     sellerVatNumber: seller.vat,
+    sellerAddress: "8123 Anas Ibn Malik Road, Riyadh",
+    sellerAddressAr: "٨١٢٣ طريق أنس بن مالك، الرياض",
     totalHalalas: total,
     vatHalalas: vat,
     qrPayload,
@@ -87,7 +90,13 @@ describe("the invoice view", () => {
     ]);
     expect(view).toMatchObject({
       number: "INV-000007",
-      seller: { name: seller.name, nameAr: seller.nameAr, vatNumber: seller.vat },
+      test: false,
+      seller: {
+        name: seller.name,
+        nameAr: seller.nameAr,
+        vatNumber: seller.vat,
+        address: { en: "8123 Anas Ibn Malik Road, Riyadh", ar: "٨١٢٣ طريق أنس بن مالك، الرياض" },
+      },
       buyer: { name: "ريم العتيبي", address: { city: "الرياض", street: "طريق أنس بن مالك", country: "SA" } },
       orderReference: "ORD-7K2M9Q",
       paymentMethod: "tabby",

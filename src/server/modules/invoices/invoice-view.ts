@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/database.ts";
 import { products } from "#server/db/schema/catalog.ts";
 import { invoices, type orders } from "#server/db/schema/orders.ts";
-import { VAT_RATE_PERCENT, type InvoiceLine, type InvoiceView } from "#shared/schemas/invoice.ts";
+import { VAT_RATE_PERCENT, type DocumentSeller, type InvoiceLine, type InvoiceView } from "#shared/schemas/invoice.ts";
 import { qrSvg } from "./qr-code.ts";
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -15,6 +15,40 @@ const RIYADH_OFFSET_MS = 3 * 3600_000;
 /** An instant as Riyadh's wall clock in ISO 8601: 2026-11-23T13:15:30+03:00. */
 export function riyadhIso(date: Date): string {
   return new Date(date.getTime() + RIYADH_OFFSET_MS).toISOString().replace(/\.\d{3}Z$/, "+03:00");
+}
+
+/** The seller as frozen in an invoice or a credit note. */
+export function documentSeller(row: {
+  sellerName: string;
+  sellerNameAr: string;
+  sellerVatNumber: string;
+  sellerAddress: string | null;
+  sellerAddressAr: string | null;
+}): DocumentSeller {
+  return {
+    name: row.sellerName,
+    nameAr: row.sellerNameAr,
+    vatNumber: row.sellerVatNumber,
+    address: row.sellerAddress && row.sellerAddressAr ? { en: row.sellerAddress, ar: row.sellerAddressAr } : null,
+  };
+}
+
+/** The buyer as the order recorded them at checkout. */
+export function documentBuyer(order: OrderRow): InvoiceView["buyer"] {
+  const address = order.deliveryAddress;
+  return {
+    name: order.customerName,
+    address: address
+      ? {
+          city: address.city,
+          district: address.district,
+          street: address.street,
+          building: address.building,
+          postalCode: address.postalCode,
+          country: "SA",
+        }
+      : null,
+  };
 }
 
 /**
@@ -35,24 +69,12 @@ export function toInvoiceView(invoice: InvoiceRow, order: OrderRow, product: Pro
     vatHalalas: invoice.vatHalalas,
     totalIncludingVatHalalas: invoice.totalHalalas,
   };
-  const address = order.deliveryAddress;
   return {
     number: invoice.number,
     issuedAt: riyadhIso(invoice.issuedAt),
-    seller: { name: invoice.sellerName, nameAr: invoice.sellerNameAr, vatNumber: invoice.sellerVatNumber },
-    buyer: {
-      name: order.customerName,
-      address: address
-        ? {
-            city: address.city,
-            district: address.district,
-            street: address.street,
-            building: address.building,
-            postalCode: address.postalCode,
-            country: "SA",
-          }
-        : null,
-    },
+    test: invoice.series === "test",
+    seller: documentSeller(invoice),
+    buyer: documentBuyer(order),
     orderReference: order.reference,
     paymentMethod: order.paymentMethod,
     lines: [line],

@@ -4,11 +4,14 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "#server/db/schema/orders.ts";
 import { createTestApp } from "#tests/helpers/app.ts";
-import { insertOrder, TEST_SELLER } from "#tests/helpers/orders.ts";
+import { insertOrder as insertAnyOrder, TEST_SELLER } from "#tests/helpers/orders.ts";
 import { issueInvoice } from "./issue-invoice.ts";
 import { decodeZatcaQr } from "./zatca-qr.ts";
 
 type InvoiceRow = typeof invoices.$inferSelect;
+
+/** An order paid through a real provider (the sandbox's orders have a test series of their own). */
+const insertOrder: typeof insertAnyOrder = (db, fields = {}) => insertAnyOrder(db, { gateway: "moyasar", ...fields });
 
 /** Recomputes an invoice's hash from its own fields and its predecessor's hash (decision 0021). */
 const expectedHash = (invoice: InvoiceRow, previousHash: string | null) =>
@@ -36,7 +39,8 @@ describe("issueInvoice (ZATCA phase 1: numbered, hash-chained, once per order)",
   });
 
   const issue = (orderId: string) => app.db.transaction((tx) => issueInvoice(tx, orderId, TEST_SELLER));
-  const chain = () => app.db.select().from(invoices).orderBy(asc(invoices.serial));
+  const chain = (series: "live" | "test" = "live") =>
+    app.db.select().from(invoices).where(eq(invoices.series, series)).orderBy(asc(invoices.serial));
 
   /** Every invoice links to the one before it, and its hash is what its fields give. */
   function expectUnbrokenChain(rows: InvoiceRow[]) {
@@ -59,6 +63,9 @@ describe("issueInvoice (ZATCA phase 1: numbered, hash-chained, once per order)",
       sellerName: TEST_SELLER.SELLER_LEGAL_NAME,
       sellerNameAr: TEST_SELLER.SELLER_LEGAL_NAME_AR,
       sellerVatNumber: TEST_SELLER.SELLER_VAT_NUMBER,
+      sellerAddress: TEST_SELLER.SELLER_ADDRESS_EN,
+      sellerAddressAr: TEST_SELLER.SELLER_ADDRESS_AR,
+      series: "live",
       totalHalalas: 42_200,
       vatHalalas: 5_504,
       previousHash: null,
@@ -119,6 +126,23 @@ describe("issueInvoice (ZATCA phase 1: numbered, hash-chained, once per order)",
     const next = await insertOrder(app.db);
     expect(await issue(next.id)).toEqual({ number: `INV-${String(before.length + 1).padStart(6, "0")}` });
     expect(await app.db.select().from(invoices).where(eq(invoices.orderId, rolledBack.id))).toEqual([]);
+    expectUnbrokenChain(await chain());
+  });
+
+  it("numbers the sandbox's orders in the test series (TEST-000001), its own chain, leaving the real sequence untouched", async () => {
+    const live = await chain();
+    const sandbox = await Promise.all(
+      Array.from({ length: 3 }, () => insertAnyOrder(app.db, { gateway: "sandbox", productId: "sanam" })),
+    );
+    const issued = await Promise.all(sandbox.map((order) => issue(order.id)));
+    expect(issued.map((invoice) => invoice.number).sort()).toEqual(["TEST-000001", "TEST-000002", "TEST-000003"]);
+    const tests = await chain("test");
+    expect(tests.map((invoice) => invoice.serial)).toEqual([1, 2, 3]);
+    expectUnbrokenChain(tests);
+    expect(await chain()).toEqual(live);
+    // The next real invoice follows the last real one, as if no test had been paid.
+    const next = await insertOrder(app.db);
+    expect(await issue(next.id)).toEqual({ number: `INV-${String(live.length + 1).padStart(6, "0")}` });
     expectUnbrokenChain(await chain());
   });
 

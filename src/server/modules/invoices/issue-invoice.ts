@@ -33,7 +33,9 @@ export function invoiceChainInputs(
 /**
  * Issues the simplified tax invoice of a paid order, inside the transaction that marks it paid
  * (so a paid order always has exactly one invoice, and an invoice only exists for a paid order).
- * Serials run without gaps (INV-000001, INV-000002, …) because each is drawn under the lock.
+ * Serials run without gaps (INV-000001, INV-000002, …) because each is drawn under the lock; an
+ * order paid through the sandbox gateway is numbered in the test series instead (TEST-000001, its
+ * own chain under its own lock: issue 35), so no test takes a number of the real sequence.
  * Idempotent: a second call for the same order answers the existing invoice. Invoices are chained
  * (each hash covers the previous one) under a transaction-scoped advisory lock, so two instances
  * issuing at once still build one chain. The lock, the read of the last invoice and the insert are
@@ -62,7 +64,8 @@ export async function issueInvoice(
   const [row] = rowsOf<{ number: string }>(
     await tx.execute(sql`select issue_invoice_in_chain(
       ${orderId}::uuid, ${issuedAt.toISOString()}::timestamptz, ${config.SELLER_LEGAL_NAME}, ${config.SELLER_LEGAL_NAME_AR},
-      ${config.SELLER_VAT_NUMBER}, ${order.total}::integer, ${order.vat}::integer, ${qrPayload}, ${hashTail}
+      ${config.SELLER_VAT_NUMBER}, ${order.total}::integer, ${order.vat}::integer, ${qrPayload}, ${hashTail},
+      ${config.SELLER_ADDRESS_EN}, ${config.SELLER_ADDRESS_AR}
     ) as number`),
   );
   if (!row) throw new Error(`issueInvoice: no invoice issued for ${orderId}`);

@@ -1,5 +1,6 @@
 import type { Db } from "#server/db/database.ts";
 import type { OrderStatus } from "#server/db/schema.ts";
+import { issueCreditNote, type CreditNoteSettings } from "#server/modules/invoices/issue-credit-note.ts";
 import type { OrderRow } from "./order-row.ts";
 import { canMove, moveAfterPayment, type Actor } from "./order-transitions.ts";
 
@@ -27,10 +28,16 @@ export type CompletedRefund = {
  * cancellation of a captured order, or a refund made in the provider's dashboard. It runs in the
  * transaction that holds the order's row lock, raises `refundedHalalas` and moves the order: to
  * `refunded` (or `cancelled`) when nothing is left, otherwise back from `refund_pending` to where
- * it was. Anything a completed refund must bring with it in the same transaction (the credit note:
- * `issueCreditNote(tx, …)`) belongs here, after the move.
+ * it was. In the same transaction the refund gets its credit note (one per payment operation, VAT on
+ * the refunded amount) and the buyer the e-mail that links to it: a refunded order always has its
+ * note. Answers the order and the number of e-mails enqueued (nudge the outbox after the commit).
  */
-export async function completeRefund(tx: Db, order: OrderRow, refund: CompletedRefund): Promise<OrderRow> {
+export async function completeRefund(
+  tx: Db,
+  order: OrderRow,
+  refund: CompletedRefund,
+  documents: CreditNoteSettings,
+): Promise<{ order: OrderRow; emails: number }> {
   const refundedHalalas = Math.min(order.totalAmountHalalas, order.refundedHalalas + refund.amountHalalas);
   const full = refundedHalalas >= order.totalAmountHalalas;
   const wanted: OrderStatus = full
@@ -53,5 +60,16 @@ export async function completeRefund(tx: Db, order: OrderRow, refund: CompletedR
     },
     set: { refundedHalalas },
   });
-  return moved;
+  if (refund.amountHalalas <= 0) return { order: moved, emails: 0 };
+  const note = await issueCreditNote(
+    tx,
+    {
+      orderId: order.id,
+      amountHalalas: refund.amountHalalas,
+      reason: refund.reason ?? (refund.source === "provider" ? "Refund made at the payment provider" : "Refund"),
+      refundKey: `operation:${refund.operationId}`,
+    },
+    documents,
+  );
+  return { order: moved, emails: note.emails };
 }

@@ -196,7 +196,7 @@ export async function moveOrder(
 const productNames = statement("pay_order_product", 'select name, name_ar as "nameAr" from products where id = $1');
 const payOrderStatement = statement(
   "pay_order",
-  "select pay_order($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13) as result",
+  "select pay_order($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15) as result",
 );
 
 /**
@@ -246,6 +246,8 @@ export async function payOrder(
       chain.hashTail,
       JSON.stringify(emails),
       placeholder,
+      context.invoice.SELLER_ADDRESS_EN,
+      context.invoice.SELLER_ADDRESS_AR,
     ],
   );
   const result = row ? jsonColumn(row.result) : undefined;

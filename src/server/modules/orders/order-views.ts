@@ -3,6 +3,9 @@ import type { Db } from "#server/db/database.ts";
 import { invoices, orderEvents, products } from "#server/db/schema.ts";
 import { jsonColumn, runStatement, statement } from "#server/db/statements.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
+import { creditNoteLinks } from "#server/modules/invoices/credit-note-view.ts";
+import { riyadhIso } from "#server/modules/invoices/invoice-view.ts";
+import type { CreditNoteLink } from "#shared/schemas/invoice.ts";
 import type { AdminOrderView, AdminPaymentOperation, OrderView } from "#shared/schemas/orders.ts";
 import type { OrderRow } from "./order-row.ts";
 import { operationsOf, type OperationRow } from "./payment-operations.ts";
@@ -15,6 +18,9 @@ const oneOrderRelated = statement(
   `select
      (select jsonb_build_object('id', p.id, 'name', p.name, 'nameAr', p.name_ar) from products p where p.id = $2) as product,
      (select i.number from invoices i where i.order_id = $1) as invoice,
+     coalesce((select jsonb_agg(jsonb_build_object('number', c.number, 'issuedAt', c.issued_at,
+                 'amountHalalas', c.amount_halalas) order by c.issued_at, c.number)
+               from credit_notes c where c.order_id = $1), '[]'::jsonb) as credit_notes,
      coalesce((select jsonb_agg(jsonb_build_object('id', e.id, 'orderId', e.order_id, 'fromStatus', e.from_status,
                  'toStatus', e.to_status, 'actor', e.actor, 'detail', e.detail, 'createdAt', e.created_at) order by e.id)
                from order_events e where e.order_id = $1), '[]'::jsonb) as events`,
@@ -24,6 +30,7 @@ async function relatedToOne(db: Db, order: OrderRow) {
   const [row] = await runStatement<{
     product: { id: string; name: string; nameAr: string } | string | null;
     invoice: string | null;
+    credit_notes: { number: string; issuedAt: string; amountHalalas: number }[] | string;
     events: (Omit<EventRow, "createdAt"> & { createdAt: string })[] | string;
   }>(db, oneOrderRelated, [order.id, order.productId]);
   const product = row?.product ? jsonColumn(row.product) : undefined;
@@ -31,6 +38,12 @@ async function relatedToOne(db: Db, order: OrderRow) {
   return {
     productById: new Map(product ? [[product.id, product]] : []),
     invoiceByOrder: new Map(row?.invoice ? [[order.id, { number: row.invoice }]] : []),
+    creditNotesByOrder: new Map([
+      [
+        order.id,
+        jsonColumn(row?.credit_notes ?? []).map((note) => ({ ...note, issuedAt: riyadhIso(new Date(note.issuedAt)) })),
+      ],
+    ]),
     eventsByOrder: new Map([[order.id, events]]),
   };
 }
@@ -39,8 +52,15 @@ async function related(db: Db, rows: OrderRow[]) {
   if (rows.length === 1) return relatedToOne(db, rows[0]!);
   const ids = rows.map((row) => row.id);
   const productIds = [...new Set(rows.map((row) => row.productId))];
-  if (ids.length === 0) return { productById: new Map(), invoiceByOrder: new Map(), eventsByOrder: new Map() };
-  const [productRows, invoiceRows, eventRows] = await Promise.all([
+  if (ids.length === 0) {
+    return {
+      productById: new Map(),
+      invoiceByOrder: new Map(),
+      creditNotesByOrder: new Map(),
+      eventsByOrder: new Map(),
+    };
+  }
+  const [productRows, invoiceRows, eventRows, creditNotesByOrder] = await Promise.all([
     db
       .select({ id: products.id, name: products.name, nameAr: products.nameAr })
       .from(products)
@@ -50,6 +70,7 @@ async function related(db: Db, rows: OrderRow[]) {
       .from(invoices)
       .where(inArray(invoices.orderId, ids)),
     db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.id)),
+    creditNoteLinks(db, ids),
   ]);
   const eventsByOrder = new Map<string, EventRow[]>();
   for (const event of eventRows) {
@@ -60,6 +81,7 @@ async function related(db: Db, rows: OrderRow[]) {
   return {
     productById: new Map(productRows.map((product) => [product.id, product])),
     invoiceByOrder: new Map(invoiceRows.map((invoice) => [invoice.orderId, { number: invoice.number }])),
+    creditNotesByOrder,
     eventsByOrder,
   };
 }
@@ -68,6 +90,7 @@ function baseView(
   order: OrderRow,
   product: { id: string; name: string; nameAr: string } | undefined,
   invoice: { number: string } | undefined,
+  creditNotes: CreditNoteLink[] | undefined,
 ): Omit<OrderView, "events"> {
   return {
     reference: order.reference,
@@ -89,6 +112,7 @@ function baseView(
       : null,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     refundedHalalas: order.refundedHalalas,
+    creditNotes: creditNotes ?? [],
   };
 }
 
@@ -110,9 +134,14 @@ function operationView(operation: OperationRow): AdminPaymentOperation {
 
 /** Orders as their buyer sees them (decision 0017 `OrderView`): product, amounts, invoice and the history of states. */
 export async function orderViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
-  const { productById, invoiceByOrder, eventsByOrder } = await related(db, rows);
+  const { productById, invoiceByOrder, creditNotesByOrder, eventsByOrder } = await related(db, rows);
   return rows.map((order) => ({
-    ...baseView(order, productById.get(order.productId), invoiceByOrder.get(order.id)),
+    ...baseView(
+      order,
+      productById.get(order.productId),
+      invoiceByOrder.get(order.id),
+      creditNotesByOrder.get(order.id),
+    ),
     events: (eventsByOrder.get(order.id) ?? []).map((event: EventRow) => ({
       status: event.toStatus,
       at: event.createdAt.toISOString(),
@@ -127,12 +156,17 @@ export async function orderView(db: Db, order: OrderRow): Promise<OrderView> {
 
 /** The admin's view of one order: ids, gateway, and the full history (who moved it and what the provider said). */
 export async function adminOrderView(db: Db, order: OrderRow): Promise<AdminOrderView> {
-  const [{ productById, invoiceByOrder, eventsByOrder }, operations] = await Promise.all([
+  const [{ productById, invoiceByOrder, creditNotesByOrder, eventsByOrder }, operations] = await Promise.all([
     related(db, [order]),
     operationsOf(db, order.id),
   ]);
   return {
-    ...baseView(order, productById.get(order.productId), invoiceByOrder.get(order.id)),
+    ...baseView(
+      order,
+      productById.get(order.productId),
+      invoiceByOrder.get(order.id),
+      creditNotesByOrder.get(order.id),
+    ),
     id: order.id,
     userId: order.userId,
     gateway: order.gateway,

@@ -288,16 +288,23 @@ async function settleLocked(
     if (refunded >= (request.providerRefundedBefore ?? 0) + open.amountHalalas) {
       await finishOperation(tx, open, "succeeded", answer);
       const amount = Math.max(0, Math.min(open.amountHalalas, unexplained));
-      current = await completeRefund(tx, current, {
-        amountHalalas: amount,
-        reason: open.reason,
-        operationId: open.id,
-        source: "studio",
-        actor: open.actor as Actor,
-        fullyRefundedStatus: request.intent === "cancel" ? "cancelled" : "refunded",
-        returnTo: request.fromStatus,
-        providerStatus: payment.status,
-      });
+      const completed = await completeRefund(
+        tx,
+        current,
+        {
+          amountHalalas: amount,
+          reason: open.reason,
+          operationId: open.id,
+          source: "studio",
+          actor: open.actor as Actor,
+          fullyRefundedStatus: request.intent === "cancel" ? "cancelled" : "refunded",
+          returnTo: request.fromStatus,
+          providerStatus: payment.status,
+        },
+        { ...context, accessToken: mail.accessToken },
+      );
+      current = completed.order;
+      emails += completed.emails;
       unexplained -= amount;
     } else if (resolvable(open)) {
       await finishOperation(tx, open, "failed", { ...answer, error: "the provider shows no such refund" });
@@ -324,16 +331,23 @@ async function settleLocked(
       request: { fromStatus: current.status },
       answer,
     });
-    current = await completeRefund(tx, current, {
-      amountHalalas: unexplained,
-      reason: null,
-      operationId: operation.id,
-      source: "provider",
-      actor,
-      fullyRefundedStatus: "refunded",
-      returnTo: current.status,
-      providerStatus: payment.status,
-    });
+    const completed = await completeRefund(
+      tx,
+      current,
+      {
+        amountHalalas: unexplained,
+        reason: null,
+        operationId: operation.id,
+        source: "provider",
+        actor,
+        fullyRefundedStatus: "refunded",
+        returnTo: current.status,
+        providerStatus: payment.status,
+      },
+      { ...context, accessToken: mail.accessToken },
+    );
+    current = completed.order;
+    emails += completed.emails;
   }
   return { order: current, emails };
 }

@@ -10,7 +10,7 @@ import fontRoutes from "./fonts/index.ts";
 import imageRoutes from "./image/index.ts";
 import leadRoutes, { type LeadRouteOptions } from "./leads/index.ts";
 import { registerNotFound } from "./not-found.ts";
-import invoiceRoutes from "./orders/invoice.ts";
+import invoiceRoutes, { type DocumentRouteOptions } from "./orders/invoice.ts";
 import orderRoutes, { type OrderRouteOptions } from "./orders/index.ts";
 import paymentRoutes, { type PaymentRouteOptions } from "./payment/index.ts";
 import productRoutes from "./products/index.ts";
@@ -22,6 +22,7 @@ export type ApiOptions = {
   accounts: { mail: AccountMailSettings; limits: AccountLimits };
   payment: PaymentRouteOptions;
   orders: OrderRouteOptions;
+  documents: DocumentRouteOptions;
 };
 
 /**
@@ -42,7 +43,7 @@ const apiRoutes: FastifyPluginAsync<ApiOptions> = async (api, options) => {
   await api.register(paymentRoutes, { prefix: "/payment", ...options.payment });
   await api.register(orderRoutes, { prefix: "/orders", ...options.orders });
   await api.register(adminRoutes, { prefix: "/admin" });
-  await api.register(invoiceRoutes);
+  await api.register(invoiceRoutes, options.documents);
   registerNotFound(api);
 };
 

@@ -3,9 +3,10 @@ import { Modal } from "#client/components/ui/modal.tsx";
 import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { ApiError } from "#client/lib/api.ts";
-import { orderStatusTone } from "#client/lib/orders.ts";
+import { creditNoteLink, orderStatusTone } from "#client/lib/orders.ts";
 import { formatPrice } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
+import { localizePath } from "#shared/lang.ts";
 import { paymentMethodOf } from "#shared/payment-methods.ts";
 import type { AdminOrderView, AdminPaymentOperation } from "#shared/schemas/orders.ts";
 import { isTestOrder } from "#shared/test-orders.ts";
@@ -296,6 +297,28 @@ export function OrderDialog(props: { id: string; copy: AdminCopy; onClose: () =>
               ) : null}
               <Row label={c.language}>{copy.details.languages[data.lang]}</Row>
               <Row label={c.invoice}>{data.invoice ? <bdi dir="ltr">{data.invoice.number}</bdi> : c.none}</Row>
+              <Row label={c.creditNotes}>
+                {data.creditNotes.length > 0 ? (
+                  <ul className="grid gap-1">
+                    {data.creditNotes.map((note) => (
+                      <li key={note.number}>
+                        <a
+                          className="underline underline-offset-2"
+                          href={creditNoteLink(localizePath("/orders", lang), data.reference, note.number)}
+                          target="_blank"
+                          rel="noopener"
+                          data-testid="order-credit-note-link"
+                        >
+                          <bdi dir="ltr">{note.number}</bdi>
+                        </a>{" "}
+                        <bdi>{formatPrice(note.amountHalalas, lang)}</bdi>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  c.none
+                )}
+              </Row>
             </dl>
             <div className="mt-6 overflow-x-auto">
               <table className="w-full text-start text-sm" data-testid="order-history">

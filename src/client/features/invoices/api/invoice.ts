@@ -9,7 +9,7 @@ export type InvoiceLink = { reference: string; access: string | null };
  * The token travels in the X-Order-Access header, never in the URL (issue 35): a query string ends
  * up in server and proxy logs and in the browser's history.
  */
-const accessHeader = (link: InvoiceLink): Record<string, string> =>
+export const accessHeader = (link: InvoiceLink): Record<string, string> =>
   link.access ? { "X-Order-Access": link.access } : {};
 
 const invoicePath = (link: InvoiceLink, suffix: string, lang: Lang) =>

@@ -10,6 +10,7 @@ import {
 import { formatNumber, formatPercent, localizeDigits } from "#shared/i18n/format.ts";
 import { directionOf, type Lang } from "#shared/lang.ts";
 import type { InvoiceView } from "#shared/schemas/invoice.ts";
+import { DocumentHead, TestDocumentBanner } from "./document-head.tsx";
 
 type Key = { [K in keyof InvoiceLabels]: InvoiceLabels[K] extends string ? K : never }[keyof InvoiceLabels];
 
@@ -52,18 +53,12 @@ export function InvoiceDocument({ invoice, lang, qrLabel }: { invoice: InvoiceVi
       data-testid="invoice-document"
       className="mx-auto grid max-w-4xl gap-8 rounded-sm bg-white p-6 text-ink shadow-sm sm:p-10 print:max-w-none print:p-0 print:shadow-none"
     >
-      <header className="grid gap-3 border-b border-ink pb-5 sm:grid-cols-2">
-        <div>
-          <h1 className="font-display text-3xl font-medium">{l.title}</h1>
-          <p className="mt-2 font-medium">{lang === "ar" ? invoice.seller.nameAr : invoice.seller.name}</p>
-        </div>
-        <div className="sm:text-end">
-          <Other className="block text-2xl font-medium">{o.title}</Other>
-          <Other className="mt-2 block font-medium">
-            {other === "ar" ? invoice.seller.nameAr : invoice.seller.name}
-          </Other>
-        </div>
-      </header>
+      <DocumentHead
+        title={{ en: invoiceLabels.en.title, ar: invoiceLabels.ar.title }}
+        seller={invoice.seller}
+        lang={lang}
+      />
+      {invoice.test ? <TestDocumentBanner lang={lang} /> : null}
 
       <table className="w-full text-sm">
         <caption className="sr-only">{l.title}</caption>

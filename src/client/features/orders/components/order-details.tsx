@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
-import { invoiceLink, orderStatusTone, type OrderView } from "#client/lib/orders.ts";
+import { creditNoteLink, invoiceLink, orderStatusTone, type OrderView } from "#client/lib/orders.ts";
 import { formatDate, formatNumber, formatPrice } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import type { OrdersCopy } from "../copy.ts";
@@ -161,6 +161,24 @@ export function OrderDetails(props: { copy: OrdersCopy; order: OrderView; access
             {interpolate(c.invoiceNumber, { number: "\u2068" + order.invoice.number + "\u2069" })}
           </span>
         </p>
+      ) : null}
+      {order.creditNotes.length > 0 ? (
+        <ul className="grid gap-2 text-sm" data-testid="order-credit-notes">
+          {order.creditNotes.map((note) => (
+            <li key={note.number}>
+              <a
+                href={creditNoteLink(to("/orders"), order.reference, note.number, props.accessToken)}
+                className="underline underline-offset-2"
+                data-testid="order-credit-note-link"
+              >
+                {interpolate(c.creditNote, {
+                  number: "\u2068" + note.number + "\u2069",
+                  amount: "\u2068" + formatPrice(note.amountHalalas, lang) + "\u2069",
+                })}
+              </a>
+            </li>
+          ))}
+        </ul>
       ) : null}
     </article>
   );
