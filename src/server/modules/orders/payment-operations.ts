@@ -14,6 +14,7 @@ import { ApiError } from "#server/lib/api-error.ts";
 import { enqueueEmails } from "#server/modules/notifications/enqueue-email.ts";
 import { GatewayError, type PaymentGateway, type ProviderPayment } from "#server/modules/payments/gateway.ts";
 import type { PaymentsContext } from "#server/modules/payments/payments-context.ts";
+import { issueCreditNote } from "#server/modules/invoices/issue-credit-note.ts";
 import { completeRefund } from "./complete-refund.ts";
 import { orderAccessToken } from "./order-access.ts";
 import { shippedEmail } from "./order-notifications.ts";
@@ -271,6 +272,7 @@ async function settleLocked(
             answer,
           });
     if (open?.kind === "void") await finishOperation(tx, open, "succeeded", answer);
+    const credited = current.totalAmountHalalas - current.refundedHalalas;
     current = (
       await moveAfterPayment(tx, current, {
         to: "cancelled",
@@ -278,6 +280,21 @@ async function settleLocked(
         detail: { operationId: operation.id, providerStatus: payment.status, source: operation.source },
       })
     ).order;
+    // The invoice was issued when the payment was authorised: released, it is cancelled by a
+    // credit note for what it still stood for (no money moved back, none had been taken).
+    if (credited > 0) {
+      const note = await issueCreditNote(
+        tx,
+        {
+          orderId: current.id,
+          amountHalalas: credited,
+          reason: "Order cancelled before shipping; payment released",
+          refundKey: `operation:${operation.id}`,
+        },
+        { ...context, accessToken: mail.accessToken },
+      );
+      emails += note.emails;
+    }
   } else if (open?.kind === "void" && resolvable(open)) {
     await finishOperation(tx, open, "failed", { ...answer, error: "the provider shows the payment not released" });
   }
