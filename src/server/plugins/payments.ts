@@ -1,7 +1,7 @@
 import fp from "fastify-plugin";
 import type { Config } from "../config.ts";
 import { EXPIRE_ORDERS_JOB, expireOrders } from "../modules/orders/expire-orders.ts";
-import { createGatewayRegistry } from "../modules/payments/gateway-registry.ts";
+import { createGatewayRegistry, observeGateways } from "../modules/payments/gateway-registry.ts";
 import type { PaymentsContext } from "../modules/payments/payments-context.ts";
 import { OUTBOX_JOB } from "./outbox.ts";
 
@@ -20,13 +20,20 @@ declare module "fastify" {
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const siteUrl = config.SITE_URL.replace(/\/+$/, "");
-    const gateways = await createGatewayRegistry(config, {
+    const opened = await createGatewayRegistry(config, {
       db: app.db,
       jobs: app.jobs,
       siteUrl,
       inject: async ({ url, payload, headers }) =>
         (await app.inject({ method: "POST", url, payload, headers })).statusCode,
     });
+    // With metrics on, every provider call is counted and timed (per provider and operation).
+    const metrics = app.metrics;
+    const gateways = metrics
+      ? observeGateways(opened, (call) =>
+          metrics.providerCall(call.provider, call.operation, call.seconds, call.outcome),
+        )
+      : opened;
     const context: PaymentsContext = {
       db: app.db,
       gateways,

@@ -6,6 +6,7 @@ import type { Redis } from "ioredis";
 import fp from "fastify-plugin";
 import { withoutStack } from "../lib/api-error.ts";
 import { memoryAttemptCounter, redisAttemptCounter, type AttemptCounter } from "../lib/attempt-counter.ts";
+import { routeOf } from "../lib/route-label.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -115,7 +116,10 @@ export default fp<{ redisUrl?: string; perMinute: number }>(
       counter = (name, windowMs) => redisAttemptCounter(redis, `${nameSpace}${name}`, windowMs, fallBack);
     }
     app.decorate("attemptCounter", counter);
+    // With metrics on, each refusal is counted by its route's pattern.
+    const metrics = app.metrics;
     await app.register(rateLimit, {
+      ...(metrics ? { onExceeded: (request) => metrics.rateLimited(routeOf(request)) } : {}),
       global: false,
       // The plugin's own refusal, without the stack it would capture for every 429.
       errorResponseBuilder: (_request, context) =>
