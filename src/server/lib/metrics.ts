@@ -22,6 +22,8 @@ export type MetricSources = {
   jobs?: () => Promise<
     | {
         name: string;
+        /** Runs once per period across the instances (decision 0041), not in each process. */
+        exclusive: boolean;
         everyMs: number;
         running: boolean;
         runs: number;
@@ -187,16 +189,18 @@ export function createMetrics(): Metrics {
     },
   });
 
+  // `scheduled`: once per period across the instances ("true") or a worker in each process ("false").
+  const scheduled = (job: { exclusive: boolean }) => (job.exclusive ? "true" : "false");
   const jobTimes = (name: string, help: string, field: "lastRunAt" | "lastSuccessAt") =>
     new Gauge({
       name,
       help,
-      labelNames: ["job"] as const,
+      labelNames: ["job", "scheduled"] as const,
       registers,
       async collect() {
         for (const job of (await sources.jobs?.()) ?? []) {
           const at = job[field];
-          if (at) this.set({ job: job.name }, at.getTime() / 1000);
+          if (at) this.set({ job: job.name, scheduled: scheduled(job) }, at.getTime() / 1000);
         }
       },
     });
@@ -213,10 +217,12 @@ export function createMetrics(): Metrics {
   new Gauge({
     name: "studio_job_period_seconds",
     help: "A background job's period (scheduled jobs) or pause between runs.",
-    labelNames: ["job"] as const,
+    labelNames: ["job", "scheduled"] as const,
     registers,
     async collect() {
-      for (const job of (await sources.jobs?.()) ?? []) this.set({ job: job.name }, job.everyMs / 1000);
+      for (const job of (await sources.jobs?.()) ?? []) {
+        this.set({ job: job.name, scheduled: scheduled(job) }, job.everyMs / 1000);
+      }
     },
   });
   const jobCounter = (name: string, help: string, field: "runs" | "failures") => {
