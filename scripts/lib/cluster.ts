@@ -293,7 +293,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           BACKGROUND_JOBS: "true",
           SHUTDOWN_GRACE_MS: String(options.shutdownGraceMs ?? 3000),
           SMTP_URL: smtpUrl,
-          SMTP_FROM: "Nawat Studio <shop@example.test>",
+          SMTP_FROM: "Studio <shop@example.test>",
+          // Each instance's Prometheus port of its own, on loopback (a production host has one each).
+          METRICS_PORT: String(instancePorts[i]! + 1000),
           STUDIO_EMAIL: "studio@example.test",
           PAYMENT_GATEWAY: "sandbox",
           SITE_URL: url,

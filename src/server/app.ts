@@ -28,6 +28,7 @@ import errors from "./plugins/errors.ts";
 import fontRecognizer from "./plugins/font-recognizer.ts";
 import i18n from "./plugins/i18n.ts";
 import jsonBody from "./plugins/json-body.ts";
+import metrics from "./plugins/metrics.ts";
 import outbox from "./plugins/outbox.ts";
 import payments from "./plugins/payments.ts";
 import rateLimit from "./plugins/rate-limit.ts";
@@ -94,6 +95,8 @@ export type BuildOptions = {
   extend?: (app: FastifyInstance) => Promise<void>;
   /** Where the log goes (server.ts passes a buffered stdout); Fastify's default otherwise. */
   logStream?: DestinationStream;
+  /** How long the metrics reuse a count read from the database (default 2 s; tests pass 0). */
+  metricsCacheMs?: number;
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -170,6 +173,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(zodValidatorCompiler);
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
 
+  // Metrics first: the plugins below observe their part through `app.metrics` when it is on.
+  await app.register(metrics, {
+    port: config.METRICS_PORT,
+    host: config.METRICS_HOST,
+    token: config.METRICS_TOKEN,
+    ...(options.metricsCacheMs !== undefined ? { cacheMs: options.metricsCacheMs } : {}),
+  });
   // The request pipeline, in order: language, error rendering, security headers, bodies.
   await app.register(i18n);
   await app.register(errors);

@@ -85,6 +85,12 @@ export const configSchema = publicConfigSchema.extend({
   /** PostgreSQL: the server cancels any statement running longer. */
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(10_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** Prometheus metrics (`GET /metrics`) on a port of their own, never the site's; 0: no metrics. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9091),
+  /** The metrics port's interface: loopback unless a scraper on another host (a private network) needs it. */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** When set, the scraper must send `Authorization: Bearer <token>` (also METRICS_TOKEN_FILE). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** `smtp://user:pass@host:587` or `smtps://…:465`: where the outbox sends e-mail. Unset: mail waits in the outbox. */
   SMTP_URL: z
     .string()

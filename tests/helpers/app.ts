@@ -18,6 +18,8 @@ export async function createTestApp(
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     DATA_DIR: "memory://",
+    // No metrics port per test app (tests that scrape set METRICS_PORT themselves).
+    METRICS_PORT: "0",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

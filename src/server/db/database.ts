@@ -1,5 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { sql } from "drizzle-orm";
+import type { PGlite as PGliteDriver, PGliteOptions, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+import type { Client as PgClient } from "pg";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { projectPath } from "../lib/project-root.ts";
 import { lockDataFolder } from "./data-folder-lock.ts";
@@ -13,7 +15,12 @@ export type Database = {
   kind: "pglite" | "postgres";
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** Connections now: PostgreSQL's pool (total, idle, queries waiting for one); PGlite has one. */
+  connections: () => { total: number; idle?: number; waiting?: number };
 };
+
+/** Reports each statement's time (seconds) and whether it failed; see `onQuery`. */
+export type QueryObserver = (seconds: number, outcome: "ok" | "error") => void;
 
 export type OpenDatabaseOptions = {
   url?: string;
@@ -29,6 +36,12 @@ export type OpenDatabaseOptions = {
   onMigrationWait?: () => void;
   /** Where the migrations are (default: the project's migrations/; tests pass an older release's). */
   migrationsFolder?: string;
+  /**
+   * Told the time of every statement the app runs (metrics). Measured at the driver's public
+   * query method: a node-postgres Client subclass given to the pool through its documented
+   * `Client` option, or a PGlite subclass; without an observer the drivers' own classes are used.
+   */
+  onQuery?: QueryObserver;
 };
 
 const defaultMigrationsFolder = projectPath("migrations");
@@ -50,7 +63,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(url: string, options: OpenDatabaseOptions) {
-  const { Pool } = (await import("pg")).default;
+  const { Pool, Client } = (await import("pg")).default;
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const statementTimeout = options.statementTimeoutMs ?? 10_000;
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder;
@@ -61,6 +74,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions) {
     idleTimeoutMillis: 30_000,
     // TCP keep-alive notices a server that vanished without closing the connection.
     keepAlive: true,
+    ...(options.onQuery ? { Client: timedClient(Client, options.onQuery) } : {}),
     ...(statementTimeout > 0
       ? // The client gives up a little later than the server, for when the server cannot answer at all.
         { statement_timeout: statementTimeout, query_timeout: statementTimeout + 5000 }
@@ -79,7 +93,53 @@ async function openPostgres(url: string, options: OpenDatabaseOptions) {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
+}
+
+/** Times an awaited call for `observe`, passing its value or error through. */
+async function timed<T>(observe: QueryObserver, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    const value = await run();
+    observe((performance.now() - started) / 1000, "ok");
+    return value;
+  } catch (error) {
+    observe((performance.now() - started) / 1000, "error");
+    throw error;
+  }
+}
+
+type PgClientClass = typeof PgClient;
+/** The client as this subclass sees it: `query`'s overloads taken as one loose signature. */
+type LooseClientClass = new (...args: unknown[]) => { query(...args: unknown[]): unknown };
+
+/**
+ * node-postgres's Client whose `query` reports each statement's time: the pool creates its
+ * connections from it (the pool's documented `Client` option). `query` answers a promise, or calls
+ * a callback (the pool's own `query` passes one); a submittable (a cursor, a stream) is passed on
+ * untimed. Only the public method is overridden, through `super`.
+ */
+function timedClient(Base: PgClientClass, observe: QueryObserver): PgClientClass {
+  const Loose = Base as unknown as LooseClientClass;
+  class TimedClient extends Loose {
+    override query(...args: unknown[]): unknown {
+      const first = args[0] as { submit?: unknown } | null | undefined;
+      if (typeof first?.submit === "function") return super.query(...args);
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === "function") {
+        const started = performance.now();
+        args[last] = (error: unknown, result: unknown) => {
+          observe((performance.now() - started) / 1000, error ? "error" : "ok");
+          (callback as (error: unknown, result: unknown) => void)(error, result);
+        };
+        return super.query(...args);
+      }
+      return timed(observe, () => super.query(...args) as Promise<unknown>);
+    }
+  }
+  return TimedClient as unknown as PgClientClass;
 }
 
 /**
@@ -132,11 +192,17 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions) {
   let unlock = async (): Promise<void> => undefined;
   let stopBackups = async (): Promise<void> => undefined;
   let client: InstanceType<typeof PGlite>;
+  const Driver = options.onQuery ? timedPglite(PGlite, options.onQuery) : PGlite;
+  const create = async (dataDirOrUrl: string, settings: PGliteOptions) => {
+    const created = new Driver(dataDirOrUrl, settings);
+    await created.waitReady;
+    return created;
+  };
   // PostgreSQL's default 128 MB of shared buffers is touched at start in PGlite's WASM memory: 130 MB
   // of resident memory for a catalog and a few thousand orders. 16 MB holds all of that.
   const settings = { postgresqlconf: ["shared_buffers = 16MB"] };
   if (dataDir.startsWith("memory://")) {
-    client = await PGlite.create(location, settings);
+    client = await create(location, settings);
   } else {
     await mkdir(dataDir, { recursive: true });
     // Two processes on one folder lose each other's writes: the second one stops here.
@@ -144,7 +210,7 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions) {
     try {
       location = pgliteFolder(dataDir);
       await mkdir(location, { recursive: true });
-      client = await PGlite.create(location, settings);
+      client = await create(location, settings);
     } catch (error) {
       await unlock();
       throw error;
@@ -169,5 +235,39 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions) {
         await unlock();
       }
     },
+    connections: () => ({ total: 1 }),
   };
+}
+
+type PGliteClass = typeof PGliteDriver;
+
+/**
+ * PGlite whose statements report their time (its wait for the one connection included): `query`
+ * and `exec`, and those of a transaction, which its callback receives as PGlite's public
+ * `Transaction` and gets here as one that times them. Only public methods are overridden.
+ */
+function timedPglite(Base: PGliteClass, observe: QueryObserver): PGliteClass {
+  class TimedPglite extends Base {
+    override query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+      return timed(observe, () => super.query<T>(query, params, options));
+    }
+    override exec(query: string, options?: QueryOptions): Promise<Results[]> {
+      return timed(observe, () => super.exec(query, options));
+    }
+    override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+      return super.transaction((tx) =>
+        callback({
+          query: (query, params, options) => timed(observe, () => tx.query(query, params, options)),
+          sql: (strings, ...params) => timed(observe, () => tx.sql(strings, ...params)),
+          exec: (query, options) => timed(observe, () => tx.exec(query, options)),
+          rollback: () => tx.rollback(),
+          listen: (channel, listener) => tx.listen(channel, listener),
+          get closed() {
+            return tx.closed;
+          },
+        }),
+      );
+    }
+  }
+  return TimedPglite;
 }

@@ -20,6 +20,17 @@ export type FrontDoorEntry = {
   until?: number;
 };
 
+/** What the door answers, for the request counts by kind (metrics: `front-door:page` …). */
+export type FrontDoorKind = "page" | "asset" | "api";
+
+/** A held path's kind, from its place in the site. */
+function kindOf(path: string): FrontDoorKind {
+  return path.startsWith("/assets/") ? "asset" : path.startsWith("/api/") ? "api" : "page";
+}
+
+/** A held entry with the tally of its kind, so that serving it counts with one increment. */
+type Held = FrontDoorEntry & { readonly tally: { count: number } };
+
 /** Headers that belong to one exchange, not to the answer: never kept, never replayed. */
 const perExchange = new Set(["date", "connection", "keep-alive", "x-request-id", "transfer-encoding"]);
 
@@ -33,7 +44,12 @@ const perExchange = new Set(["date", "connection", "keep-alive", "x-request-id",
  * logging, where every request is logged), it holds nothing and lets everything through.
  */
 export class FrontDoor {
-  readonly #entries = new Map<string, FrontDoorEntry>();
+  readonly #entries = new Map<string, Held>();
+  readonly #tallies: Record<FrontDoorKind, { count: number }> = {
+    page: { count: 0 },
+    asset: { count: 0 },
+    api: { count: 0 },
+  };
   readonly #encodingFor = encodingPicker();
   readonly #enabled: boolean;
   /** How many requests were answered here (the tests read it; a counter costs nothing). */
@@ -56,7 +72,12 @@ export class FrontDoor {
 
   /** Answers `path` here from now on (or until `entry.until`). */
   set(path: string, entry: FrontDoorEntry): void {
-    if (this.#enabled) this.#entries.set(path, entry);
+    if (this.#enabled) this.#entries.set(path, { ...entry, tally: this.#tallies[kindOf(path)] });
+  }
+
+  /** How many requests were answered here, by kind of answer, since the process started. */
+  servedByKind(): Record<FrontDoorKind, number> {
+    return { page: this.#tallies.page.count, asset: this.#tallies.asset.count, api: this.#tallies.api.count };
   }
 
   /** Sends `path` through the app again. */
@@ -84,6 +105,7 @@ export class FrontDoor {
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
     this.served++;
+    entry.tally.count++;
     return true;
   }
 }

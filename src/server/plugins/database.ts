@@ -21,8 +21,11 @@ function connectionFailure(error: unknown): Error | undefined {
 /** Opens PGlite or PostgreSQL, applies migrations, seeds the catalog, closes on shutdown. */
 export default fp<{ url?: string; dataDir: string; statementTimeoutMs?: number }>(
   async (app, options) => {
+    const metrics = app.metrics;
     const database = await openDatabase({
       ...options,
+      // With metrics on, every statement is timed (db/database.ts: at the driver's query method).
+      ...(metrics ? { onQuery: (seconds: number, outcome: "ok" | "error") => metrics.query(seconds, outcome) } : {}),
       // The pool replaces the connection by itself; /readyz reports the outage meanwhile.
       onConnectionError: (error) => app.log.warn({ err: error }, "database connection lost; reconnecting on next use"),
       onMigrationWait: () => app.log.info("another instance is migrating the database; waiting for it"),

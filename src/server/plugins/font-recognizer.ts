@@ -1,8 +1,14 @@
 import fp from "fastify-plugin";
 import {
   FontModelUnavailableError,
+  type FontAnalysisObserver,
   type FontRecognizerService,
 } from "#server/modules/font-recognition/recognizer-service.ts";
+import {
+  FontRecognitionError,
+  RecognizerBusyError,
+  RecognizerClosedError,
+} from "#server/modules/font-recognition/errors.ts";
 import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
 import type { FontAnalysisBox } from "#shared/schemas/analyze-font-request.ts";
 
@@ -21,9 +27,18 @@ export type FontRecognizerPluginOptions = {
   warmUpOnListen?: boolean;
 };
 
+/** busy: refused, the queue full; refused: the image (no text, unreadable, too large…); error: the rest. */
+function outcomeOf(error: unknown): "busy" | "refused" | "error" {
+  if (error instanceof RecognizerBusyError) return "busy";
+  if (error instanceof FontRecognitionError && !(error instanceof RecognizerClosedError)) return "refused";
+  return "error";
+}
+
 type Recognizer = {
   analyze(imageBytes: Buffer, box?: FontAnalysisBox): Promise<FontAnalysis>;
   close(): Promise<void> | void;
+  readonly queueLimit: number;
+  readonly queued: number;
 };
 
 /**
@@ -71,11 +86,35 @@ export default fp<FontRecognizerPluginOptions>(
       return loading;
     };
 
+    const analyze = async (imageBytes: Buffer, box?: FontAnalysisBox) => {
+      const ready = recognizer ?? (await load());
+      return ready.analyze(imageBytes, box);
+    };
+    let inFlight = 0;
+    // With metrics on, each analysis is timed by outcome, and the queue read when scraped.
+    const metrics = app.metrics;
+    const observe: FontAnalysisObserver | undefined = metrics
+      ? (seconds, outcome) => metrics.fontAnalysis(seconds, outcome)
+      : undefined;
     const service: FontRecognizerService = {
-      async analyze(imageBytes, box) {
-        const ready = recognizer ?? (await load());
-        return ready.analyze(imageBytes, box);
-      },
+      analyze: observe
+        ? async (imageBytes, box) => {
+            const started = performance.now();
+            const seconds = () => (performance.now() - started) / 1000;
+            inFlight++;
+            try {
+              const analysis = await analyze(imageBytes, box);
+              observe(seconds(), "ok");
+              return analysis;
+            } catch (error) {
+              observe(seconds(), outcomeOf(error));
+              throw error;
+            } finally {
+              inFlight--;
+            }
+          }
+        : analyze,
+      queue: () => (recognizer ? { waiting: recognizer.queued, limit: recognizer.queueLimit, inFlight } : undefined),
       async warmUp() {
         await load();
       },

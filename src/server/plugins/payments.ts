@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 import { EXPIRE_ORDERS_JOB, expireOrders } from "../modules/orders/expire-orders.ts";
 import { configureOrderAccess } from "../modules/orders/order-access.ts";
 import { PAYMENT_OPERATIONS_JOB, resolvePaymentOperations } from "../modules/orders/sync-with-provider.ts";
-import { createGatewayRegistry } from "../modules/payments/gateway-registry.ts";
+import { createGatewayRegistry, observeGateways } from "../modules/payments/gateway-registry.ts";
 import type { PaymentsContext } from "../modules/payments/payments-context.ts";
 import { OUTBOX_JOB } from "./outbox.ts";
 
@@ -23,13 +23,20 @@ export default fp<{ config: Config }>(
   async (app, { config }) => {
     configureOrderAccess(app.db, { secret: config.ORDER_ACCESS_SECRET, ttlDays: config.ORDER_ACCESS_TTL_DAYS });
     const siteUrl = config.SITE_URL.replace(/\/+$/, "");
-    const gateways = await createGatewayRegistry(config, {
+    const opened = await createGatewayRegistry(config, {
       db: app.db,
       jobs: app.jobs,
       siteUrl,
       inject: async ({ url, payload, headers }) =>
         (await app.inject({ method: "POST", url, payload, headers })).statusCode,
     });
+    // With metrics on, every provider call is counted and timed (per provider and operation).
+    const metrics = app.metrics;
+    const gateways = metrics
+      ? observeGateways(opened, (call) =>
+          metrics.providerCall(call.provider, call.operation, call.seconds, call.outcome),
+        )
+      : opened;
     if (gateways.testMode && config.NODE_ENV === "production") {
       app.log.warn(
         "PAYMENT_GATEWAY=sandbox: the shop runs in test mode (no real money; the checkout, the admin and the e-mails mark every order as a test)",

@@ -13,6 +13,7 @@ import {
   type AttemptCounter,
   type AttemptGate,
 } from "../lib/attempt-counter.ts";
+import { routeOf } from "../lib/route-label.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -127,7 +128,10 @@ export default fp<{ redisUrl?: string; perMinute: number }>(
     }
     app.decorate("attemptCounter", counter);
     app.decorate("attemptGate", gate);
+    // With metrics on, each refusal is counted by its route's pattern.
+    const metrics = app.metrics;
     await app.register(rateLimit, {
+      ...(metrics ? { onExceeded: (request) => metrics.rateLimited(routeOf(request)) } : {}),
       global: false,
       // The plugin's own refusal, without the stack it would capture for every 429.
       errorResponseBuilder: (_request, context) =>

@@ -47,6 +47,9 @@ export interface FontRecognizer {
   analyzeDetailed(imageBytes: Uint8Array, box?: Box): Promise<DetailedAnalysis>;
   close(): Promise<void>;
   readonly workers: number;
+  /** Analyses that may wait for a worker, and how many wait now (monitoring). */
+  readonly queueLimit: number;
+  readonly queued: number;
 }
 
 interface Task {
@@ -202,6 +205,10 @@ export async function createFontRecognizer(options: FontRecognizerOptions = {}):
 
   return {
     workers: size,
+    queueLimit,
+    get queued() {
+      return queue.length;
+    },
     analyzeDetailed,
     async analyze(imageBytes, box) {
       return (await analyzeDetailed(imageBytes, box)).analysis;

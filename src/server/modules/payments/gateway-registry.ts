@@ -78,3 +78,69 @@ export async function createGatewayRegistry(
     [...opened.values()].filter((provider) => provider !== null),
   );
 }
+
+/** One call to a payment provider, as a monitor sees it (the metrics plugin counts and times them). */
+export type ProviderCallObserver = (call: {
+  provider: GatewayId;
+  operation: "create" | "fetch" | "complete" | "cancel" | "capture" | "void" | "refund" | "apple-pay-session";
+  seconds: number;
+  outcome: "ok" | "error";
+}) => void;
+
+/**
+ * The same registry with every call each gateway makes to its provider reported to `observe`
+ * (time and outcome, per provider and operation), the adapters untouched. Webhook verification is
+ * local (a signature, a token) and is not a provider call.
+ */
+export function observeGateways(registry: GatewayRegistry, observe: ProviderCallObserver): GatewayRegistry {
+  const observed = new Map<PaymentGateway, PaymentGateway>();
+  const wrap = (gateway: PaymentGateway | undefined) => {
+    if (!gateway) return undefined;
+    let wrapped = observed.get(gateway);
+    if (!wrapped) {
+      wrapped = observedGateway(gateway, observe);
+      observed.set(gateway, wrapped);
+    }
+    return wrapped;
+  };
+  return {
+    family: registry.family,
+    testMode: registry.testMode,
+    forMethod: (method) => wrap(registry.forMethod(method)),
+    byId: (id) => wrap(registry.byId(id)),
+    pages: registry.pages,
+  };
+}
+
+function observedGateway(gateway: PaymentGateway, observe: ProviderCallObserver): PaymentGateway {
+  const timed =
+    <A extends unknown[], R>(
+      operation: Parameters<ProviderCallObserver>[0]["operation"],
+      call: (...args: A) => Promise<R>,
+    ) =>
+    async (...args: A): Promise<R> => {
+      const started = performance.now();
+      const report = (outcome: "ok" | "error") =>
+        observe({ provider: gateway.id, operation, seconds: (performance.now() - started) / 1000, outcome });
+      try {
+        const result = await call(...args);
+        report("ok");
+        return result;
+      } catch (error) {
+        report("error");
+        throw error;
+      }
+    };
+  return {
+    id: gateway.id,
+    createPayment: timed("create", (request) => gateway.createPayment(request)),
+    fetchPayment: timed("fetch", (id) => gateway.fetchPayment(id)),
+    completePayment: timed("complete", (payment, request) => gateway.completePayment(payment, request)),
+    cancelPayment: timed("cancel", (id) => gateway.cancelPayment(id)),
+    capturePayment: timed("capture", (id, request) => gateway.capturePayment(id, request)),
+    voidPayment: timed("void", (id, request) => gateway.voidPayment(id, request)),
+    refundPayment: timed("refund", (id, amount, reason, key) => gateway.refundPayment(id, amount, reason, key)),
+    createApplePaySession: timed("apple-pay-session", (input) => gateway.createApplePaySession(input)),
+    verifyWebhook: (request) => gateway.verifyWebhook(request),
+  };
+}
