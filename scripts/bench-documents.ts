@@ -15,6 +15,7 @@
  *
  *   npm run bench:documents -- [--requests 200] [--database-url postgres://…]
  */
+import { catalog } from "#content/catalog.ts";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { buildApp } from "#server/app.ts";
@@ -49,7 +50,7 @@ await app.ready();
 const address = await app.listen({ port: 0, host: "127.0.0.1" });
 const { order } = await insertPaidOrderWithInvoice(
   app.db,
-  { gateway: "moyasar", productId: "sanam", paymentMethod: "tabby", customerName: "ريم العتيبي" },
+  { gateway: "moyasar", productId: catalog.at(-1)!.id, paymentMethod: "tabby", customerName: "ريم العتيبي" },
   app.payments.invoice,
 );
 const url = `${address}/api/orders/${order.reference}/invoice.pdf?lang=ar`;
