@@ -144,7 +144,6 @@ const shipmentText = z
 
 /** POST /api/admin/orders/:id/ship (issue 35): carrier and tracking number are optional. */
 export const adminShipSchema = z.strictObject({ carrier: shipmentText, trackingNumber: shipmentText }).nullish();
-export type AdminShipInput = z.input<typeof adminShipSchema>;
 
 /** POST /api/admin/orders/:id/refund: the whole remainder, or `amountHalalas` of it. */
 export const adminRefundSchema = z
@@ -158,7 +157,6 @@ export const adminRefundSchema = z
     reason: z.string().trim().max(500, "errors.invalidValue").optional(),
   })
   .nullish();
-export type AdminRefundInput = z.input<typeof adminRefundSchema>;
 
 /** The admin's order actions without a body (deliver, cancel, sync): nothing, or an empty object. */
 export const adminOrderActionSchema = z.strictObject({}).nullish();
