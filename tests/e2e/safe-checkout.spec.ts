@@ -9,7 +9,7 @@ import { expect, test, waitForApp } from "./fixtures.ts";
 const words = {
   en: {
     prefix: "",
-    banner: "Test mode: no real money",
+    banner: "Test Mode: No Real Money",
     name: "Full name",
     email: "Email",
     phone: "Mobile number",

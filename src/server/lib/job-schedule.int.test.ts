@@ -228,9 +228,10 @@ describe.skipIf(!serverUrl)("three app instances on one PostgreSQL database", ()
     apps.push(joined);
     await sleep(period * 4);
     expectOncePerPeriod(starts, period, stoppedAt - period, Date.now());
-    expect((await joined.jobs.status()).filter((job) => job.exclusive && job.runs > 0).map((job) => job.name)).toEqual([
-      "probe-period",
-    ]);
+    // Which instance wins each period's lease is a race; what must hold is that the newcomer ran no
+    // job whose period had already run (the hourly sweeps): at most the probe, in its turn.
+    const ranByNewcomer = (await joined.jobs.status()).filter((job) => job.exclusive && job.runs > 0);
+    expect(ranByNewcomer.map((job) => job.name).filter((name) => name !== "probe-period")).toEqual([]);
     expect(await sweptAt(joined)).toBe(firstSweep);
   }, 60_000);
 });

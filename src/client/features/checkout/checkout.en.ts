@@ -4,7 +4,7 @@ import products from "#content/products.en.ts";
 export default {
   back: "Back to Home",
   testMode: {
-    title: "Test mode: no real money",
+    title: "Test Mode: No Real Money",
     body: "This shop runs on its test payment gateway. Nothing is charged, and orders placed here are tests that will not be made or delivered.",
   },
   eyebrow: "Checkout",

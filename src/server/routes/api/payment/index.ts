@@ -83,7 +83,7 @@ const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, optio
           : {}),
       })),
       gateway: context.gateways.family,
-      // The checkout shows "Test mode: no real money" on every step while this is true.
+      // The checkout shows "Test Mode: No Real Money" on every step while this is true.
       testMode: context.gateways.testMode,
     };
   });
