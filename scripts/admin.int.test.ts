@@ -83,7 +83,9 @@ describe("npm run admin -- create (DESIGN D7)", { timeout: 120_000 }, () => {
 
   it("refuses an unverified account that signed up first, and promotes a verified one with the given password, ending its sessions", async () => {
     const env = await pglite();
-    const before = await createTestApp({ ...env, SIGNUPS_PER_HOUR: "10" });
+    // The app signs up on the same PGlite folder the command opens, even in the PostgreSQL run
+    // (TEST_DATABASE_URL would otherwise give the app a database of its own).
+    const before = await createTestApp({ ...env, DATABASE_URL: "", SIGNUPS_PER_HOUR: "10" });
     let squatter: TestAccount;
     try {
       squatter = await signUpCustomer(before, { email: "owner@nawat.studio", password: "squatter's own password" });
@@ -114,7 +116,7 @@ describe("npm run admin -- create (DESIGN D7)", { timeout: 120_000 }, () => {
     expect(owner!.isAdmin).toBe(true);
     expect(await verifyPassword(owner!.passwordHash, "squatter's own password")).toBe(false);
 
-    const after = await createTestApp(env);
+    const after = await createTestApp({ ...env, DATABASE_URL: "" });
     try {
       expect((await after.inject({ url: "/api/auth/me", headers: squatter.bearer })).statusCode).toBe(401);
       const old = await after.inject({
