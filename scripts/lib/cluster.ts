@@ -257,6 +257,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       });
     },
   });
+  // An instance killed mid-session resets its connection: smtp-server reports that as an 'error'
+  // event, which must not take the harness down with it (the message is resent by the outbox).
+  smtp.on("error", () => {});
   smtp.listen(0, "127.0.0.1");
   await once(smtp.server, "listening");
   const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;

@@ -55,6 +55,9 @@ export async function startSmtpServer(
       );
     },
   });
+  // A client that dies mid-session (a killed worker) resets its connection: smtp-server emits that
+  // as an 'error' event, which would otherwise end the test process.
+  server.on("error", () => {});
   server.listen(options.port ?? 0, "127.0.0.1");
   await once(server.server, "listening");
   const port = (server.server.address() as AddressInfo).port;
