@@ -1,27 +1,17 @@
-import { useCallback, useEffect, useState } from "react";
 import { fetchCreditNote, fetchCreditNotePdf, type CreditNoteLink } from "#client/features/invoices/api/credit-note.ts";
 import { CreditNoteDocument } from "#client/features/invoices/components/credit-note-document.tsx";
 import { PdfButton } from "#client/features/invoices/components/pdf-button.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
+import { useDocument } from "#client/features/invoices/hooks/use-document.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
-import { ApiError } from "#client/lib/api.ts";
 import { invoiceLink } from "#client/lib/orders.ts";
 import { Link } from "#client/lib/router.tsx";
-import type { CreditNoteView } from "#shared/schemas/invoice.ts";
 
 export const copy = defineLazyCopy({
   en: () => import("#client/features/invoices/invoices.en.ts"),
   ar: () => import("#client/features/invoices/invoices.ar.ts"),
 });
-
-type State =
-  | { kind: "reading" }
-  | { kind: "noLink" }
-  | { kind: "loading"; link: CreditNoteLink }
-  | { kind: "notFound"; message?: string | undefined }
-  | { kind: "failed"; link: CreditNoteLink }
-  | { kind: "ready"; link: CreditNoteLink; note: CreditNoteView };
 
 /** `#ref=…&number=…&access=…`: in the fragment, as the invoice page's, so the token never reaches a server log. */
 function readFragment(): CreditNoteLink | null {
@@ -40,29 +30,7 @@ export default function OrderCreditNotePage() {
   const c = useCopy(copy);
   const { lang } = useI18n();
   const to = useLocalizedPath();
-  const [state, setState] = useState<State>({ kind: "reading" });
-
-  const load = useCallback(
-    (link: CreditNoteLink) => {
-      setState({ kind: "loading", link });
-      fetchCreditNote(link, lang).then(
-        (note) => setState({ kind: "ready", link, note }),
-        (error: unknown) =>
-          setState(
-            error instanceof ApiError && error.status === 404
-              ? { kind: "notFound", message: error.serverMessage }
-              : { kind: "failed", link },
-          ),
-      );
-    },
-    [lang],
-  );
-
-  useEffect(() => {
-    const link = readFragment();
-    if (link) load(link);
-    else setState({ kind: "noLink" });
-  }, [load]);
+  const { state, load } = useDocument(lang, readFragment, fetchCreditNote);
 
   return (
     <section className="container-page pt-28 pb-20 print:p-0" data-testid="order-credit-note" data-state={state.kind}>
@@ -72,7 +40,7 @@ export default function OrderCreditNotePage() {
             <p className="eyebrow me-auto">{c.eyebrow}</p>
             <PdfButton
               fetchPdf={() => fetchCreditNotePdf(state.link, lang)}
-              filename={`credit-note-${state.note.number}.pdf`}
+              filename={`credit-note-${state.document.number}.pdf`}
               className="btn-primary"
               label={c.creditNote.download}
               failed={c.failed}
@@ -80,7 +48,7 @@ export default function OrderCreditNotePage() {
             />
             <PdfButton
               fetchPdf={() => fetchCreditNotePdf(state.link, lang === "ar" ? "en" : "ar")}
-              filename={`credit-note-${state.note.number}.pdf`}
+              filename={`credit-note-${state.document.number}.pdf`}
               className="btn-outline"
               label={c.downloadOther}
               failed={c.failed}
@@ -95,7 +63,7 @@ export default function OrderCreditNotePage() {
               {c.print}
             </button>
           </div>
-          <CreditNoteDocument note={state.note} lang={lang} qrLabel={c.creditNote.qr} />
+          <CreditNoteDocument note={state.document} lang={lang} qrLabel={c.creditNote.qr} />
         </>
       ) : state.kind === "noLink" || state.kind === "notFound" ? (
         <div className="mx-auto grid max-w-xl gap-4">

@@ -1,26 +1,16 @@
-import { useCallback, useEffect, useState } from "react";
 import { fetchInvoice, fetchInvoicePdf, type InvoiceLink } from "#client/features/invoices/api/invoice.ts";
 import { InvoiceDocument } from "#client/features/invoices/components/invoice-document.tsx";
 import { PdfButton } from "#client/features/invoices/components/pdf-button.tsx";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { defineLazyCopy, useCopy } from "#client/i18n/lazy-copy.ts";
+import { useDocument } from "#client/features/invoices/hooks/use-document.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
-import { ApiError } from "#client/lib/api.ts";
 import { Link } from "#client/lib/router.tsx";
-import type { InvoiceView } from "#shared/schemas/invoice.ts";
 
 export const copy = defineLazyCopy({
   en: () => import("#client/features/invoices/invoices.en.ts"),
   ar: () => import("#client/features/invoices/invoices.ar.ts"),
 });
-
-type State =
-  | { kind: "reading" }
-  | { kind: "noLink" }
-  | { kind: "loading"; link: InvoiceLink }
-  | { kind: "notFound"; message?: string | undefined }
-  | { kind: "failed"; link: InvoiceLink }
-  | { kind: "ready"; link: InvoiceLink; invoice: InvoiceView };
 
 /**
  * The order's reference and access token, `#ref=…&access=…`: in the fragment, so the token never
@@ -41,29 +31,7 @@ export default function OrderInvoicePage() {
   const c = useCopy(copy);
   const { lang } = useI18n();
   const to = useLocalizedPath();
-  const [state, setState] = useState<State>({ kind: "reading" });
-
-  const load = useCallback(
-    (link: InvoiceLink) => {
-      setState({ kind: "loading", link });
-      fetchInvoice(link, lang).then(
-        (invoice) => setState({ kind: "ready", link, invoice }),
-        (error: unknown) =>
-          setState(
-            error instanceof ApiError && error.status === 404
-              ? { kind: "notFound", message: error.serverMessage }
-              : { kind: "failed", link },
-          ),
-      );
-    },
-    [lang],
-  );
-
-  useEffect(() => {
-    const link = readFragment();
-    if (link) load(link);
-    else setState({ kind: "noLink" });
-  }, [load]);
+  const { state, load } = useDocument(lang, readFragment, fetchInvoice);
 
   return (
     <section className="container-page pt-28 pb-20 print:p-0" data-testid="order-invoice" data-state={state.kind}>
@@ -73,7 +41,7 @@ export default function OrderInvoicePage() {
             <p className="eyebrow me-auto">{c.eyebrow}</p>
             <PdfButton
               fetchPdf={() => fetchInvoicePdf(state.link, lang)}
-              filename={`invoice-${state.invoice.number}.pdf`}
+              filename={`invoice-${state.document.number}.pdf`}
               className="btn-primary"
               label={c.download}
               failed={c.failed}
@@ -81,7 +49,7 @@ export default function OrderInvoicePage() {
             />
             <PdfButton
               fetchPdf={() => fetchInvoicePdf(state.link, lang === "ar" ? "en" : "ar")}
-              filename={`invoice-${state.invoice.number}.pdf`}
+              filename={`invoice-${state.document.number}.pdf`}
               className="btn-outline"
               label={c.downloadOther}
               failed={c.failed}
@@ -90,7 +58,7 @@ export default function OrderInvoicePage() {
               {c.print}
             </button>
           </div>
-          <InvoiceDocument invoice={state.invoice} lang={lang} qrLabel={c.qr} />
+          <InvoiceDocument invoice={state.document} lang={lang} qrLabel={c.qr} />
         </>
       ) : state.kind === "noLink" || state.kind === "notFound" ? (
         <div className="mx-auto grid max-w-xl gap-4">
