@@ -38,6 +38,8 @@ export type ProviderPayment = {
   currency: string;
   /** Our order reference as the provider echoes it (metadata / order_reference_id / reference_id). */
   orderReference?: string;
+  /** Our order id as the provider echoes it, where it keeps one (Moyasar `metadata.order_id`, Tabby `meta.order_id`). */
+  orderId?: string;
   /** Where the buyer goes next, for `requires_action`. */
   redirectUrl?: string;
   /** The provider's reason for a decline or rejection, as given (for the history and the admin). */
@@ -90,6 +92,17 @@ export type PaymentRequest = {
   applePayToken?: unknown;
 };
 
+/** What an order sent with createPayment before the call, for finding the payment when its answer was lost. */
+export type PaymentLookup = {
+  method: PaymentMethod;
+  orderId: string;
+  reference: string;
+  /** The PaymentRequest's idempotencyKey (the order id). */
+  idempotencyKey: string;
+  /** When the order was created: a provider without a lookup by key is searched from there. */
+  createdAt: Date;
+};
+
 /** A webhook that passed the provider's documented authenticity check. */
 export type WebhookNotice = {
   /** Unique per distinct notification: the provider's event id, or payment id + event type. */
@@ -127,6 +140,13 @@ export interface PaymentGateway {
     payment: ProviderPayment,
     request: Pick<PaymentRequest, "reference" | "amountHalalas" | "vatHalalas">,
   ): Promise<ProviderPayment>;
+  /**
+   * Finds the payment opened for an order when createPayment's answer never arrived (a timeout, a
+   * 5xx, a crash between the call and our write), by what was sent with it before the call:
+   * Moyasar's `given_id`, Tamara's `order_reference_id`, Tabby's `reference_id`. null: the provider
+   * holds none for the order, so nothing was charged. (Issue 35: no money without an order.)
+   */
+  findPayment(request: PaymentLookup): Promise<ProviderPayment | null>;
   /** Cancels an unfinished payment (the expiry job); a no-op answer where nothing can be cancelled. */
   cancelPayment(providerPaymentId: string): Promise<ProviderPayment>;
   /**
@@ -180,5 +200,13 @@ export class GatewayError extends Error {
   ) {
     super(message, options);
     this.name = "GatewayError";
+  }
+
+  /**
+   * No answer (a timeout, a refused or reset connection) or the provider's own failure (5xx): the
+   * request may have been carried out at the provider, so nothing may be concluded from it.
+   */
+  get outcomeUnknown(): boolean {
+    return this.status === undefined || this.status >= 500;
   }
 }
