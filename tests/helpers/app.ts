@@ -13,7 +13,7 @@ export async function createTestApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const databaseUrl = process.env.TEST_DATABASE_URL
-    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
+    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, { migrated: true })
     : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
