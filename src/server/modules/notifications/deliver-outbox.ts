@@ -44,6 +44,8 @@ type ClaimedRow = Omit<OutgoingEmail, "html" | "text"> & {
   content: EmailContent | null;
   html: string | null;
   text: string | null;
+  /** When this worker claimed it (the database's clock): the claim is renewed only while it is still this one. */
+  claimedAt: string;
 };
 
 /**
@@ -53,7 +55,12 @@ type ClaimedRow = Omit<OutgoingEmail, "html" | "text"> & {
  *    whose claim is older than the timeout (their worker died mid-send). `FOR UPDATE SKIP
  *    LOCKED` lets several workers (instances) share the table without taking the same row; the
  *    claim commits at once, so no lock or connection is held while talking to the mail server.
- * 2. Send each, and mark it `sent` in the very next statement. Between the server's "250 OK" and
+ * 2. Before each chunk is sent, its claims are renewed, only where the claim is still this
+ *    worker's (the claim time it took, to the microsecond): a batch that took longer than the
+ *    claim timeout (a slow, busy instance; the sends are paced while it serves requests) loses
+ *    to another worker the rows that worker has meanwhile taken over and sent, and skips them
+ *    instead of sending them a second time.
+ *    Send each, and mark it `sent` in the very next statement. Between the server's "250 OK" and
  *    that update is the only window in which a crash causes a second send, after the claim times
  *    out: at-least-once towards SMTP, made recognisable by a Message-ID derived from the row.
  * 3. A failure goes back to `pending` with an exponential back-off, or to `failed` after the last
@@ -85,8 +92,9 @@ export async function deliverOutbox(options: {
   let stopped = false;
   while (index < rows.length && !stopped) {
     if (signal?.aborted) break;
-    const chunk = rows.slice(index, index + settings.concurrency);
-    index += chunk.length;
+    const claimed = rows.slice(index, index + settings.concurrency);
+    index += claimed.length;
+    const chunk = await renewClaims(db, claimed);
     const started = performance.now();
     const outcomes = await Promise.all(chunk.map((row) => attempt(db, mailer, log, row, settings)));
     for (const outcome of outcomes) report[outcome === "unreachable" ? "retried" : outcome]++;
@@ -150,6 +158,25 @@ async function attempt(
   return "sent";
 }
 
+/**
+ * The rows of `claimed` still claimed by this worker, their claims renewed (now) for the send. The
+ * rows of one claim share its time (one statement's `now()`), compared to the microsecond.
+ */
+async function renewClaims(db: Db, claimed: ClaimedRow[]): Promise<ClaimedRow[]> {
+  if (claimed.length === 0) return claimed;
+  const result = await db.execute(sql`
+    update outbox set claimed_at = now()
+    where id in (${sql.join(
+      claimed.map((row) => sql`${row.id}`),
+      sql`, `,
+    )})
+      and status = 'sending'
+      and (extract(epoch from claimed_at) * 1000000)::bigint = ${claimed[0]!.claimedAt}::bigint
+    returning id`);
+  const kept = new Set((result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id)));
+  return claimed.filter((row) => kept.has(row.id));
+}
+
 async function claimDue(db: Db, settings: OutboxSettings): Promise<ClaimedRow[]> {
   const result = await db.execute(sql`
     update outbox
@@ -161,7 +188,8 @@ async function claimDue(db: Db, settings: OutboxSettings): Promise<ClaimedRow[]>
       order by id
       limit ${settings.batchSize}
       for update skip locked)
-    returning id, kind, "to", reply_to, subject, content, html, text, lang, attempts, created_at`);
+    returning id, kind, "to", reply_to, subject, content, html, text, lang, attempts, created_at,
+      ((extract(epoch from claimed_at) * 1000000)::bigint)::text as claimed_us`);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   return rows
     .map((row) => ({
@@ -178,6 +206,7 @@ async function claimDue(db: Db, settings: OutboxSettings): Promise<ClaimedRow[]>
       lang: String(row.lang),
       attempts: Number(row.attempts),
       createdAt: row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at)),
+      claimedAt: String(row.claimed_us),
     }))
     .sort((a, b) => a.id - b.id);
 }

@@ -260,6 +260,34 @@ describe("lead e-mail through a real SMTP server", () => {
     expect((await outboxRows(app)).every((row) => row.status === "sent")).toBe(true);
   });
 
+  it("does not send again what another worker took over while a slow batch's claim expired", async () => {
+    // One message at a time, 400 ms each; a claim expires after 1 s. The slow worker claims all six
+    // at once and renews each claim as it reaches it: when the other worker comes 1.1 s later, the
+    // rows the slow one has not reached yet have expired claims and are taken over; reaching them,
+    // the slow worker finds them no longer its own and skips them.
+    const server = await smtp({ delayMs: 400 });
+    const app = await createTestApp({ LEADS_PER_MINUTE: "1000" });
+    cleanups.push(() => app.close());
+    for (let i = 0; i < 3; i++) {
+      expect((await post(app, "/api/inquiries", { ...contact, email: `visitor${i}@example.sa` })).statusCode).toBe(201);
+    }
+    const mailer = createSmtpMailer({ url: server.url, from: "Nawat Studio <hello@nawat.test>" });
+    cleanups.push(async () => mailer.close());
+    const settings = { concurrency: 1, claimTimeoutMs: 1000 };
+
+    const slow = deliverOutbox({ db: app.db, mailer, log: app.log, settings });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const fast = await deliverOutbox({ db: app.db, mailer, log: app.log, settings: { ...settings, concurrency: 6 } });
+    const first = await slow;
+
+    expect(first.claimed).toBe(6);
+    expect(fast.claimed).toBeGreaterThan(0);
+    expect(first.sent + fast.sent).toBe(6);
+    expect(server.messages).toHaveLength(6);
+    expect(new Set(server.messages.map((m) => m.messageId)).size).toBe(6);
+    expect((await outboxRows(app)).every((row) => row.status === "sent")).toBe(true);
+  });
+
   it("sends a message again after a worker died mid-send, with the same Message-ID", async () => {
     const server = await smtp();
     const app = await appWithMail(server.url);
