@@ -27,6 +27,7 @@
  *   npm run bench:cluster -- [--instances 3] [--seconds 30] [--kill-at 10] [--restart-at 20]
  *                            [--rates lead=140,checkout=48,page=350,account=4] [--confirm-delay 2000]
  *                            [--short] [--no-single] [--json] [--database-url postgres://…] [--keep]
+ *                            [--server-maxconn 32]
  *
  * `--short` is CI's version: 12 s at lower rates, kill at 4 s, restart at 8 s, then the rolling
  * restart. `--json` prints the figures and checks as JSON on stdout (the text goes to stderr).
@@ -59,6 +60,7 @@ const { values } = parseArgs({
     },
     port: { type: "string", default: process.env.BENCH_PORT ?? "8480" },
     keep: { type: "boolean", default: false },
+    "server-maxconn": { type: "string" },
   },
 });
 
@@ -268,6 +270,7 @@ async function run(mode: "cluster" | "single"): Promise<RunReport> {
     port: Number(values.port) + (mode === "cluster" ? 0 : 10),
     postgresServerUrl: values["database-url"],
     requestLog: true,
+    ...(values["server-maxconn"] !== undefined ? { serverMaxconn: Number(values["server-maxconn"]) } : {}),
     beforeStart: installObserver,
     env: {
       LEADS_PER_MINUTE: String(LEADS_PER_MINUTE),

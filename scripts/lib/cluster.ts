@@ -36,6 +36,8 @@ export type ClusterOptions = {
   shutdownGraceMs?: number;
   /** Log every request through HAProxy (to runDir/haproxy.log), with the `x-bench-id` header. */
   requestLog?: boolean;
+  /** HAProxy's `maxconn` per instance (default SERVER_MAXCONN; 0: no limit, every request goes to an instance at once). */
+  serverMaxconn?: number;
   /** Called before the instances first start, with the database's URL (the benchmark installs its observer). */
   beforeStart?: (databaseUrl: string) => Promise<void>;
 };
@@ -102,12 +104,24 @@ const SERVER_ENTRY = "dist/server/server.js";
  * it is a GET or HEAD: HAProxy replays any method it is told to (configuration.txt, retry-on), and
  * a lead or a payment replayed after the server may have stored it would be stored twice.
  */
+/**
+ * Requests HAProxy sends each instance at once (`maxconn` on the server line, as in
+ * deploy/haproxy.cfg). Past it, requests wait in the balancer's queue (`timeout queue`) rather than
+ * in the instance's event loop, where `/readyz` would wait behind them: an overloaded instance keeps
+ * answering its health checks and stays in rotation, instead of every instance being taken out
+ * at once (HAProxy's <NOSRV> 503) when the load is more than the machine can serve.
+ */
+export const SERVER_MAXCONN = 32;
+
 export function haproxyConfig(options: {
   port: number;
   servers: { name: string; port: number }[];
   socket: string;
   requestLog: boolean;
+  /** Requests each instance is given at once; the rest wait in HAProxy's queue (0: no limit). */
+  serverMaxconn?: number;
 }): string {
+  const maxconn = options.serverMaxconn ?? SERVER_MAXCONN;
   const log = options.requestLog
     ? [
         "  log global",
@@ -150,7 +164,7 @@ export function haproxyConfig(options: {
     "  http-check expect status 200",
     // Only GET and HEAD may be sent again once a server may have received them.
     "  http-request disable-l7-retry unless METH_GET",
-    "  default-server inter 1s fall 2 rise 2",
+    `  default-server inter 1s fall 2 rise 2${maxconn > 0 ? ` maxconn ${maxconn}` : ""}`,
     ...options.servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port} check`),
     "",
   ].join("\n");
@@ -433,6 +447,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       servers: serverNames.map((name, i) => ({ name, port: instancePorts[i]! })),
       socket,
       requestLog: options.requestLog ?? false,
+      ...(options.serverMaxconn !== undefined ? { serverMaxconn: options.serverMaxconn } : {}),
     });
     const configPath = join(runDir, "haproxy.cfg");
     writeFileSync(configPath, config);

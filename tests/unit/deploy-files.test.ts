@@ -212,6 +212,8 @@ describe("deploy/haproxy.cfg", () => {
     expect(config).toMatch(/default-server check inter 1s fall 2 rise 2\b/);
     expect(config).toMatch(/retry-on conn-failure/);
     expect(config).toMatch(/option redispatch/);
+    // An overloaded instance's requests queue in the balancer, not in front of its health check.
+    expect(config).toMatch(/default-server [^\n]*\bmaxconn 32\b/);
     for (const name of ["app1", "app2", "app3"]) expect(config).toMatch(new RegExp(`server ${name} ${name}:3000`));
   });
 
