@@ -41,8 +41,9 @@ function modelFolder(name: string, gate: GateConfig, openSet: OpenSetConfig): st
   return dir;
 }
 
-async function run(dir: string, label: string): Promise<Row[]> {
-  const { records } = readSplit("calibrate");
+/** The calibration set's images of the given kinds through the recognizer of a model folder. */
+async function run(dir: string, label: string, kinds: string[]): Promise<Row[]> {
+  const records = readSplit("calibrate").records.filter((r) => kinds.includes(r.kind));
   const recognizer = await createFontRecognizer({ modelDir: dir, queueLimit: 10_000 });
   try {
     const rows = await analyseSplit(recognizer, "calibrate", records);
@@ -56,12 +57,13 @@ async function run(dir: string, label: string): Promise<Row[]> {
 ensureImages("calibrate");
 const gate = JSON.parse(readFileSync(path.join(defaultModelDir, "text-gate.json"), "utf8")) as GateConfig &
   Record<string, unknown>;
-const committedOpenSet = JSON.parse(readFileSync(path.join(defaultModelDir, "open-set.json"), "utf8")) as OpenSetConfig &
-  Record<string, unknown>;
+const committedOpenSet = JSON.parse(
+  readFileSync(path.join(defaultModelDir, "open-set.json"), "utf8"),
+) as OpenSetConfig & Record<string, unknown>;
 
 // 1. The gate's "no text" bar, on a run with the gate open.
 const open = { ...gate, thresholds: { ...gate.thresholds, none: 1.01, unreadable: 1.01 } };
-const probe = await run(modelFolder("probe", open, committedOpenSet), "probe");
+const probe = await run(modelFolder("probe", open, committedOpenSet), "probe", [...UPLOAD_KINDS, ...NO_TEXT_KINDS]);
 const minNone = (r: Row) => (r.error ? Infinity : Math.min(...(r.gate ?? []).map((l) => l.none)));
 const text = probe.filter((r) => UPLOAD_KINDS.includes(r.kind) && r.inLibrary);
 const noText = probe.filter((r) => NO_TEXT_KINDS.includes(r.kind));
@@ -85,11 +87,15 @@ console.log("gate", gateFit);
 const newGate = {
   ...gate,
   thresholds: { ...gate.thresholds, none },
-  independentCalibration: { createdAt: new Date().toISOString(), rule: `text refused as none <= ${GATE_TEXT_REFUSED}`, ...gateFit },
+  independentCalibration: {
+    createdAt: new Date().toISOString(),
+    rule: `text refused as none <= ${GATE_TEXT_REFUSED}`,
+    ...gateFit,
+  },
 };
 
 // 2. The open set for each script, on a run through the refitted gate.
-const rows = await run(modelFolder("gated", newGate, committedOpenSet), "gated");
+const rows = await run(modelFolder("gated", newGate, committedOpenSet), "gated", [...UPLOAD_KINDS, "ool"]);
 const score = committedOpenSet.score;
 const uploads = rows.filter((r) => UPLOAD_KINDS.includes(r.kind) && r.inLibrary && !r.error);
 const ool = rows.filter((r) => r.kind === "ool");

@@ -62,7 +62,12 @@ function generatorColumn() {
     seeds: number[];
     sets: Record<string, { n: number; familyTop1: number }>;
     gate: { noTextImages: number; noTextAnsweredNoText: number; realTextRefused: number };
-    openSet: { images: number; notConfidentlyNamed: number; inLibraryFlagged: number; byFamily: Record<string, number> };
+    openSet: {
+      images: number;
+      notConfidentlyNamed: number;
+      inLibraryFlagged: number;
+      byFamily: Record<string, number>;
+    };
     calibration: { eceWithOutOfLibrary: number };
     latency2mp: { p95: number };
   };
@@ -95,7 +100,13 @@ const fmt = (s: Share) => (Number.isNaN(s.pct) ? "n/a (0 images)" : `${s.pct}% (
 const fmtE = (e: Estimate) => `${e.value} (${e.n} answers; ${e.lo}-${e.hi})`;
 const met = (ok: boolean) => (ok ? "met" : "**missed**");
 const targets: [string, string, string, string, string][] = [
-  ["ECE, half in- and half out-of-library", "≤ 0.04", fmtE(m.calibration.eceMixed), met(m.calibration.eceMixed.value <= 0.04), `${gen.ece}`],
+  [
+    "ECE, half in- and half out-of-library",
+    "≤ 0.04",
+    fmtE(m.calibration.eceMixed),
+    met(m.calibration.eceMixed.value <= 0.04),
+    `${gen.ece}`,
+  ],
   [
     '"not in our library" on in-library text',
     "≤ 3%",
@@ -152,7 +163,9 @@ const others: [string, string, string][] = [
   ["3-5 letter words, Latin", fmt(m.top1.shortWordsByScript.latin), ""],
   ["frames: answered at all (no box)", fmt(m.frames.answered), ""],
   ["frames: inside the text's box", fmt(m.frames.withBox), ""],
-  ...m.frames.byCoverage.map((c) => [`frames, text ${c.coverage} of the frame`, fmt(c), ""] as [string, string, string]),
+  ...m.frames.byCoverage.map(
+    (c) => [`frames, text ${c.coverage} of the frame`, fmt(c), ""] as [string, string, string],
+  ),
   ...m.top1.bySize.map((b) => [`lines, words, digits at ${b.px} px`, fmt(b), ""] as [string, string, string]),
   ["in-library text refused (no text / unreadable)", fmt(m.noText.realTextRefused), `${gen.refused}%`],
   ['"not in our library" on Arabic in-library text', fmt(m.openSet.inLibraryFlaggedByScript.arabic), ""],
@@ -160,9 +173,7 @@ const others: [string, string, string][] = [
   ["out-of-library flagged, Arabic", fmt(m.openSet.outOfLibraryFlagged.arabic), ""],
   ["out-of-library flagged, Latin", fmt(m.openSet.outOfLibraryFlagged.latin), ""],
   ["ECE, in-library answers alone", fmtE(m.calibration.eceInLibrary), ""],
-  ...Object.entries(m.noText.byKind).map(
-    ([k, s]) => [`text-free: ${k}`, fmt(s), ""] as [string, string, string],
-  ),
+  ...Object.entries(m.noText.byKind).map(([k, s]) => [`text-free: ${k}`, fmt(s), ""] as [string, string, string]),
 ];
 const relTable = (rows: Measures["calibration"]["reliabilityInLibrary"]) =>
   ["| stated | answers | mean stated % | right % |", "| --- | --- | --- | --- |"]

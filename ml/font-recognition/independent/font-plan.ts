@@ -236,9 +236,7 @@ const abs = (f: string) => (path.isAbsolute(f) ? f : path.join(repoRoot, f));
 export function fontPlan() {
   const library = loadFontLibrary(path.join(defaultModelDir, "library.json"));
   const versions = packageVersions([
-    ...new Set(
-      library.families.flatMap((f) => installedOtherBuild(f.id, f.variants).map((o) => o.package)),
-    ),
+    ...new Set(library.families.flatMap((f) => installedOtherBuild(f.id, f.variants).map((o) => o.package))),
   ]);
   const libraryFamilies: PlanFamily[] = library.families.map((f) => {
     const other = new Map(installedOtherBuild(f.id, f.variants).map((o) => [o.variant, o]));

@@ -43,8 +43,8 @@ SEEDS = {"measure": 380_001, "calibrate": 380_501}
 COUNTS = {
     "measure": {"line": 3, "short": 2, "digits": 2, "frame": 1, "ool": {"arabic": 24, "latin": 12},
                 "photo-crop": 120, "photo-whole": 40, "texture": 80, "object": 40},
-    "calibrate": {"line": 2, "short": 1, "digits": 1, "frame": 1, "ool": {"arabic": 24, "latin": 12},
-                  "photo-crop": 100, "photo-whole": 40, "texture": 60, "object": 30},
+    "calibrate": {"line": 2, "short": 1, "digits": 1, "frame": 0, "ool": {"arabic": 16, "latin": 8},
+                  "photo-crop": 80, "photo-whole": 40, "texture": 40, "object": 20},
 }
 MAX_SIDE = 2400  # longest side of a cropped upload
 FRAME = (1920, 1080)

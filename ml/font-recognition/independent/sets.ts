@@ -73,7 +73,11 @@ export function ensureImages(split: Split, jobs = 2): number {
 }
 
 /** The split's drawn records, and how many of its images have the bytes the committed manifest records. */
-export function readSplit(split: Split): { records: IndependentRecord[]; matchingCommitted: number; committed: number } {
+export function readSplit(split: Split): {
+  records: IndependentRecord[];
+  matchingCommitted: number;
+  committed: number;
+} {
   const records = readJsonl(path.join(workDir, split, "manifest.jsonl")).filter((r) => !r.skipped && r.image);
   const committedFile = path.join(here, `manifest-${split}.jsonl`);
   const committed = existsSync(committedFile) ? readJsonl(committedFile) : [];

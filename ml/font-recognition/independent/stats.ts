@@ -63,8 +63,7 @@ export const share = <T>(rows: T[], hit: (r: T) => boolean): Share => wilson(row
 export const right = (r: Row) => !r.error && r.predicted === r.family;
 export const refused = (r: { error?: string }) => !!r.error && REFUSALS.includes(r.error);
 /** An out-of-library image not confidently named: refused, flagged, or stated under 0.5. */
-export const caught = (r: Row) =>
-  refused(r) || (!r.error && (r.flagged === true || (r.confidence ?? 0) < 0.5));
+export const caught = (r: Row) => refused(r) || (!r.error && (r.flagged === true || (r.confidence ?? 0) < 0.5));
 
 /** A calibration error with its 95% bootstrap interval. */
 export interface Estimate {
@@ -76,7 +75,9 @@ export interface Estimate {
 
 type Pair = { confidence: number; correct: boolean };
 const pairsOf = (rows: Row[]): Pair[] =>
-  rows.filter((r) => !r.error && r.confidence !== undefined).map((r) => ({ confidence: r.confidence!, correct: right(r) }));
+  rows
+    .filter((r) => !r.error && r.confidence !== undefined)
+    .map((r) => ({ confidence: r.confidence!, correct: right(r) }));
 
 /** ECE with in- and out-of-library answers weighing half each (as eval-scoring's mixedCalibrationError). */
 export function mixedEce(inLib: Pair[], outLib: Pair[]): number {
@@ -173,13 +174,25 @@ export function measures(rows: Row[]) {
       outOfLibraryCaught: byScript(ool, (xs) => share(xs, caught)),
       outOfLibraryFlagged: byScript(ool, (xs) => share(xs, (r) => r.flagged === true)),
       byFamily: Object.fromEntries(
-        [...new Set(ool.map((r) => r.family!))].sort().map((f) => [f, share(ool.filter((r) => r.family === f), caught)]),
+        [...new Set(ool.map((r) => r.family!))].sort().map((f) => [
+          f,
+          share(
+            ool.filter((r) => r.family === f),
+            caught,
+          ),
+        ]),
       ),
     },
     noText: {
       answeredNoText: share(noText, (r) => r.error === "NoTextFoundError"),
       byKind: Object.fromEntries(
-        NO_TEXT_KINDS.map((k) => [k, share(noText.filter((r) => r.kind === k), (r) => r.error === "NoTextFoundError")]),
+        NO_TEXT_KINDS.map((k) => [
+          k,
+          share(
+            noText.filter((r) => r.kind === k),
+            (r) => r.error === "NoTextFoundError",
+          ),
+        ]),
       ),
       realTextRefused: share(uploads, refused),
     },
