@@ -186,7 +186,7 @@ Written by \`npm run font:eval\` (ml/font-recognition/independent/evaluate.ts), 
 \`${path.relative(process.cwd(), modelDir) || "."}\` (${values.label}). The images are drawn by
 ml/font-recognition/independent/generate.py: FreeType through Pillow with raqm, Debian's builds of the families where
 they exist, text written for the set, Debian's wallpapers and textures as backgrounds, sizes 14-160 px, text covering
-0.2-30% of the frame; nothing here is fitted on them (decision 0045). ${records.length} images
+2-30% of a cropped upload and down to 0.04% of a 1920x1080 frame; nothing here is fitted on them (decision 0045). ${records.length} images
 (${matchingCommitted} of ${committed} byte for byte as the committed manifest records them). Each share is given as
 percent (right/images; 95% Wilson interval); the ECE with a 95% bootstrap interval (1,000 resamplings). The last
 column is the generator's own evaluation (\`evaluation.json\`, ${gen.createdAt}, seeds ${gen.seeds.join(", ")}).
