@@ -235,7 +235,7 @@ export function evaluationMarkdown(r: Report, setup: ReportSetup): string {
   const sizeMed = Math.max(s.sizeErrorMedian, d.sizeErrorMedian);
   return `# Font recognition: evaluation
 
-Written by \`npm run font:eval\` (ml/font-recognition/evaluate.ts) on ${r.createdAt}, for the model
+Written by \`npm run font:eval:generator\` (ml/font-recognition/evaluate.ts) on ${r.createdAt}, for the model
 trained ${r.model.createdAt ?? "(unknown)"} over ${r.model.families} families. Every figure comes from
 images the training never saw, analysed through the server's own recognizer
 (src/server/modules/font-recognition/recognize-font.ts: worker pool, same preprocessing, same ONNX model).

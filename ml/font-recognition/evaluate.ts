@@ -5,7 +5,8 @@
 // plus latency for a 2-megapixel photo and sustained throughput, and the sets of eval-data-v2.ts (its
 // FreeType lines come from other builds of the families, other-builds.ts, where their Debian packages
 // are installed). Writes models/font-recognition/EVALUATION.md and evaluation.json.
-//   npm run font:eval   (node --import tsx ml/font-recognition/evaluate.ts [--per-family 5])
+//   npm run font:eval:generator   (node --import tsx ml/font-recognition/evaluate.ts [--per-family 5]); `npm run font:eval`
+// is the independent evaluation (independent/evaluate.ts, decision 0045).
 // `--only-families-of <library.json> --out <dir>` measures the model on another library's families
 // only (a new model on the families of the one it replaces), writing the report into <dir>.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";

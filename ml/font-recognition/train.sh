@@ -136,4 +136,4 @@ fi
 step calibrate-gate "$TRAIN_KEY-$GATE_KEY" nice -n 10 node --import tsx ml/font-recognition/calibrate-gate.ts --images 450
 # "Not in our library": fitted on the held-out calibration group (held-out-fonts.ts), after the gate.
 step calibrate-open-set "$TRAIN_KEY-$GATE_KEY" nice -n 10 node --import tsx ml/font-recognition/calibrate-open-set.ts
-echo "Model written to models/font-recognition/. Measure it with: npm run font:eval"
+echo "Model written to models/font-recognition/. Measure it with: npm run font:eval (independent sets) and npm run font:eval:generator"

@@ -287,6 +287,28 @@ describe("similar fonts and the open-set decision", () => {
     expect(buildAnalysis(predict([2, 0, 0, 0, 0]), lab, lib, line).analysis.inLibrary).toBe(true);
   });
 
+  it("holds Arabic and Latin text to their own bars and caps when the decision has them (decision 0045)", () => {
+    const openSet = {
+      score: "logit" as const,
+      threshold: 3,
+      flaggedConfidence: 0.2,
+      byScript: { arabic: { threshold: 5, flaggedConfidence: 0.4 } },
+    };
+    // A Latin answer at logit 4 passes the common bar of 3...
+    const latin = buildAnalysis(predict([4, 0, 0, 0, 0]), lab, lib, line, openSet);
+    expect(latin.details.script).toBe("latin");
+    expect(latin.analysis.inLibrary).toBe(true);
+    // ...an Arabic one at the same logit is held to Arabic's 5, and capped at Arabic's 0.4.
+    const arabic = buildAnalysis(predict([0, 0, 4, 0, 0]), lab, lib, line, openSet);
+    expect(arabic.details.script).toBe("arabic");
+    expect(arabic.analysis.inLibrary).toBe(false);
+    expect(arabic.analysis.confidence).toBe(0.4);
+    // A Latin answer under the common bar is capped at the common 0.2.
+    const far = buildAnalysis(predict([2, 0, 0, 0, 0]), lab, lib, line, openSet);
+    expect(far.analysis.inLibrary).toBe(false);
+    expect(far.analysis.confidence).toBe(0.2);
+  });
+
   it("reads the family score against the best family's own offset, so one logit can pass for one family and not another", () => {
     const openSet = {
       score: "familyLogit" as const,

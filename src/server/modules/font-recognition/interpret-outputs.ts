@@ -40,6 +40,24 @@ export interface OpenSetConfig {
   confidenceMap?: ConfidenceMap;
   confidenceModel?: ConfidenceModel;
   familyOffsets?: Record<string, number>;
+  /**
+   * The bar, the flagged cap and the confidence fit for the text of one script, in place of the
+   * ones above (decision 0045: Arabic and Latin answers sit at different closeness, so one bar flags
+   * too much of one script to catch enough of the other).
+   */
+  byScript?: Partial<Record<TextScript, ScriptOpenSet>>;
+}
+
+export interface ScriptOpenSet {
+  threshold: number;
+  flaggedConfidence: number;
+  confidenceModel?: ConfidenceModel;
+}
+
+/** The open-set decision that applies to text in `script`: the script's own, or the common one. */
+export function openSetFor(openSet: OpenSetConfig, script: TextScript): OpenSetConfig {
+  const own = openSet.byScript?.[script];
+  return own ? { ...openSet, ...own } : openSet;
 }
 
 export type OpenSetScore = "centroid" | "logit" | "margin" | "familyLogit";
@@ -253,7 +271,8 @@ export function buildAnalysis(
   const close = Object.fromEntries(
     openSetScores.map((k) => [k, closeness(prediction, labels, k, openSet?.familyOffsets)]),
   ) as Record<OpenSetScore, number>;
-  const inLibrary = !openSet || close[openSet.score] >= openSet.threshold;
+  const decision = openSet && openSetFor(openSet, script);
+  const inLibrary = !decision || close[decision.score] >= decision.threshold;
   const probability = prediction.top[0]!.probability;
   const analysis: ScriptAnalysis = {
     fontFamily: family.name,
@@ -261,10 +280,10 @@ export function buildAnalysis(
     familyScript: family.script,
     confidence: round2(
       !inLibrary
-        ? Math.min(probability, openSet!.flaggedConfidence)
-        : openSet?.confidenceModel
-          ? applyConfidenceModel(probability, close[openSet.score], openSet.confidenceModel)
-          : applyConfidenceMap(probability, openSet?.confidenceMap),
+        ? Math.min(probability, decision!.flaggedConfidence)
+        : decision?.confidenceModel
+          ? applyConfidenceModel(probability, close[decision.score], decision.confidenceModel)
+          : applyConfidenceMap(probability, decision?.confidenceMap),
     ),
     inLibrary,
     weight: snapWeight(family, mapWeight(prediction.weightCss, labels.weightMap)),
