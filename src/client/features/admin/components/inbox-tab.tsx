@@ -14,10 +14,14 @@ import { useLeads } from "../api/use-admin.ts";
 import type { AdminCopy } from "../copy.ts";
 import { LeadStatusBadge, Pagination, Spinner, useDebounced, When } from "./bits.tsx";
 import { LeadDialog } from "./lead-dialog.tsx";
+import { PaymentAlerts } from "./payment-alerts.tsx";
 
 const PAGE_SIZE = 20;
 
-/** Inbox (DESIGN D10): contact messages, service requests and proposals, filtered and searched. */
+/**
+ * Inbox (DESIGN D10): the payment alerts first (issue 35: money no order is paid by), then contact
+ * messages, service requests and proposals, filtered and searched.
+ */
 export function InboxTab(props: { copy: AdminCopy }) {
   const { copy } = props;
   const { lang } = useI18n();
@@ -38,6 +42,8 @@ export function InboxTab(props: { copy: AdminCopy }) {
   const c = copy.inbox;
 
   return (
+    <div className="grid gap-8">
+    <PaymentAlerts copy={copy} />
     <section aria-labelledby="admin-inbox-title" className="grid gap-5">
       <div className="grid gap-1">
         <h2 id="admin-inbox-title" className="font-display text-3xl font-medium">
@@ -141,5 +147,6 @@ export function InboxTab(props: { copy: AdminCopy }) {
       )}
       {open && <LeadDialog summary={open} copy={copy} onClose={() => setOpen(null)} />}
     </section>
+    </div>
   );
 }
