@@ -82,7 +82,7 @@ export async function createGatewayRegistry(
 /** One call to a payment provider, as a monitor sees it (the metrics plugin counts and times them). */
 export type ProviderCallObserver = (call: {
   provider: GatewayId;
-  operation: "create" | "fetch" | "complete" | "cancel" | "capture" | "void" | "refund" | "apple-pay-session";
+  operation: "create" | "fetch" | "find" | "complete" | "cancel" | "capture" | "void" | "refund" | "apple-pay-session";
   seconds: number;
   outcome: "ok" | "error";
 }) => void;
@@ -135,6 +135,7 @@ function observedGateway(gateway: PaymentGateway, observe: ProviderCallObserver)
     id: gateway.id,
     createPayment: timed("create", (request) => gateway.createPayment(request)),
     fetchPayment: timed("fetch", (id) => gateway.fetchPayment(id)),
+    findPayment: timed("find", (lookup) => gateway.findPayment(lookup)),
     completePayment: timed("complete", (payment, request) => gateway.completePayment(payment, request)),
     cancelPayment: timed("cancel", (id) => gateway.cancelPayment(id)),
     capturePayment: timed("capture", (id, request) => gateway.capturePayment(id, request)),

@@ -15,7 +15,9 @@ export type ProviderAnswer = { status: number; body: unknown };
 /**
  * One provider's HTTP client: global fetch with a deadline, JSON in and out, and every way a call
  * can go wrong (no connection, timeout, 4xx, 5xx, a body that is not JSON) turned into a
- * GatewayError carrying the provider's status and message, never its credentials.
+ * GatewayError carrying the provider's status and message, never its credentials. What may have
+ * been carried out without our learning how (no answer, a 5xx, a 2xx cut off or unreadable) is a
+ * GatewayError whose `outcomeUnknown` holds.
  */
 export function providerClient(options: {
   gateway: GatewayId;
@@ -54,7 +56,14 @@ export function providerClient(options: {
     try {
       text = await response.text();
     } catch (cause) {
-      throw new GatewayError(options.gateway, `${call.method} ${call.path}: body cut off`, response.status, { cause });
+      // A success cut off mid-body is a lost answer after the provider acted (issue 35): no status,
+      // so `outcomeUnknown` holds. A refusal cut off is still the provider's refusal.
+      throw new GatewayError(
+        options.gateway,
+        `${call.method} ${call.path}: HTTP ${response.status}, body cut off`,
+        response.ok ? undefined : response.status,
+        { cause },
+      );
     }
     let body: unknown = undefined;
     if (text.length > 0) {
@@ -72,7 +81,12 @@ export function providerClient(options: {
       );
     }
     if (body === undefined && text.length > 0) {
-      throw new GatewayError(options.gateway, `${call.method} ${call.path}: answer is not JSON`, response.status);
+      // A 2xx whose body cannot be read says the provider acted but not what it made of it: as
+      // unknown as no answer at all.
+      throw new GatewayError(
+        options.gateway,
+        `${call.method} ${call.path}: HTTP ${response.status}, answer is not JSON`,
+      );
     }
     return { status: response.status, body };
   };

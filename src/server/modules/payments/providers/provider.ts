@@ -15,8 +15,12 @@ export type ProviderHost = {
   inject(request: { url: string; payload: string; headers: Record<string, string> }): Promise<number>;
 };
 
-/** The settings every provider may read besides its own (payments-config.ts). */
-export type CommonProviderSettings = { PAYMENT_PROVIDER_TIMEOUT_MS: number };
+/**
+ * The settings every provider may read besides its own: the call deadline (payments-config.ts)
+ * and how long an unpaid order lives (orders-config.ts), which a provider's own payable page
+ * (Moyasar's invoice) must not outlive.
+ */
+export type CommonProviderSettings = { PAYMENT_PROVIDER_TIMEOUT_MS: number; CHECKOUT_EXPIRY_HOURS: number };
 
 export type OpenedProvider = {
   gateway: PaymentGateway;

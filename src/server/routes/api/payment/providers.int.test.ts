@@ -43,6 +43,8 @@ beforeAll(async () => {
     SITE_URL: SITE,
     PAYMENT_GATEWAY: "providers",
     CHECKOUTS_PER_MINUTE: "1000",
+    // Orders live 6 hours here: Moyasar's invoice must live exactly as long.
+    CHECKOUT_EXPIRY_HOURS: "6",
     MOYASAR_SECRET_KEY: keys.moyasar.secretKey,
     MOYASAR_PUBLISHABLE_KEY: keys.moyasar.publishableKey,
     MOYASAR_WEBHOOK_SECRET: keys.moyasar.webhookSecret,
@@ -155,6 +157,11 @@ describe("Moyasar through the server", () => {
     expect(redirectUrl).toMatch(new RegExp(`^${moyasar.url}/invoices/[0-9a-f-]{36}$`));
     const invoiceId = redirectUrl.split("/").pop();
     expect(moyasar.requestsTo("POST", "/v1/invoices").at(-1)!.body).toMatchObject({ amount: 42200, currency: "SAR" });
+    // The invoice stays payable as long as the order waits for payment (CHECKOUT_EXPIRY_HOURS), no longer.
+    const order = await orderOf(orderReference);
+    const invoiceExpiry = Date.parse(String(moyasar.invoices.get(invoiceId)!.expired_at));
+    expect(invoiceExpiry - order.createdAt.getTime()).toBeGreaterThanOrEqual(6 * 3600_000);
+    expect(invoiceExpiry - order.createdAt.getTime()).toBeLessThan(6 * 3600_000 + 60_000);
 
     const fetchesBefore = moyasar.requestsTo("GET", `/v1/invoices/${invoiceId}`).length;
     await control(moyasar, `/__test/invoices/${invoiceId}/pay`, { number: "4201320111111010" });
@@ -162,8 +169,11 @@ describe("Moyasar through the server", () => {
     // The webhook was not believed on its word: the server asked Moyasar for the invoice.
     expect(moyasar.requestsTo("GET", `/v1/invoices/${invoiceId}`).length).toBeGreaterThan(fetchesBefore);
 
-    const order = await orderOf(orderReference);
-    expect(order).toMatchObject({ status: "paid", gateway: "moyasar", paymentReference: invoiceId });
+    expect(await orderOf(orderReference)).toMatchObject({
+      status: "paid",
+      gateway: "moyasar",
+      paymentReference: invoiceId,
+    });
     const confirmed = await confirm(app, paymentIntentId, "credit-card");
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().order).toMatchObject({

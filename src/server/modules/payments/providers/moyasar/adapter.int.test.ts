@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentRequest, startWebhookReceiver } from "#tests/fakes/webhook-receiver.ts";
-import { GatewayError, type PaymentGateway } from "../../gateway.ts";
-import { createMoyasarGateway } from "./adapter.ts";
+import { GatewayError, type PaymentGateway, type PaymentLookup, type PaymentRequest } from "../../gateway.ts";
+import { createMoyasarGateway, givenId } from "./adapter.ts";
 import { startMoyasarFake, type MoyasarFake } from "./fake-server.ts";
 
 const keys = {
@@ -287,5 +288,117 @@ describe("Moyasar: failures become GatewayErrors", () => {
     expect(Date.now() - started).toBeLessThan(1_900);
     const nowhere = createMoyasarGateway({ ...keys, apiUrl: "http://127.0.0.1:9" }, { timeoutMs: 1_000 });
     await expect(nowhere.fetchPayment("x")).rejects.toMatchObject({ name: "GatewayError", status: undefined });
+  });
+});
+
+/** An order of its own (a fresh id, which is also its idempotency key, as create-intent sends it). */
+function freshOrder(overrides: Partial<PaymentRequest> = {}): { request: PaymentRequest; lookup: PaymentLookup } {
+  const orderId = randomUUID();
+  const request = paymentRequest({ orderId, idempotencyKey: orderId, ...overrides });
+  return {
+    request,
+    lookup: {
+      method: request.method,
+      orderId,
+      reference: request.reference,
+      idempotencyKey: orderId,
+      createdAt: new Date(),
+    },
+  };
+}
+
+describe("Moyasar: finding the payment of an order whose answer was lost (issue 35)", () => {
+  const token = { paymentData: { data: "opaque", version: "EC_v1" } };
+
+  it("Apple Pay: the payment's id is the given_id, so it is read there, with our order id echoed", async () => {
+    const { request, lookup } = freshOrder({ method: "apple-pay", applePayToken: token });
+    const created = await gateway.createPayment(request);
+    expect(created.providerPaymentId).toBe(givenId(request.idempotencyKey));
+    fake.requests.length = 0;
+    const found = await gateway.findPayment(lookup);
+    expect(found).toMatchObject({
+      providerPaymentId: created.providerPaymentId,
+      status: "paid",
+      amountHalalas: 42_200,
+      orderId: lookup.orderId,
+      orderReference: "NW-240611-0042",
+    });
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/payments/${created.providerPaymentId}`,
+    ]);
+  });
+
+  it("Apple Pay: an order that created nothing finds null, after the given_id and the list by metadata", async () => {
+    const { lookup } = freshOrder({ method: "apple-pay" });
+    expect(await gateway.findPayment(lookup)).toBeNull();
+    const [byId, listed] = fake.requests;
+    expect(byId).toMatchObject({ method: "GET", path: `/v1/payments/${givenId(lookup.idempotencyKey)}` });
+    expect(listed).toMatchObject({ method: "GET", path: "/v1/payments" });
+    expect(listed!.query.get("metadata[order_id]")).toBe(lookup.orderId);
+  });
+
+  it("Apple Pay: a retried create is refused by Moyasar (used_given_id) and answered with the payment the first one made", async () => {
+    const { request } = freshOrder({ method: "apple-pay", applePayToken: token });
+    const first = await gateway.createPayment(request);
+    const again = await gateway.createPayment(request);
+    expect(again).toMatchObject({ providerPaymentId: first.providerPaymentId, status: "paid" });
+    const ofOrder = [...fake.payments.values()].filter(
+      (payment) => (payment.metadata as Record<string, string>).order_id === request.orderId,
+    );
+    expect(ofOrder).toHaveLength(1);
+    const refused = await fetch(`${fake.url}/v1/payments`, {
+      method: "POST",
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${keys.secretKey}:`).toString("base64")}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify(fake.requestsTo("POST", "/v1/payments").at(-1)!.body),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ type: "used_given_id" });
+  });
+
+  it("card: the invoice is found by metadata[order_id], open, then paid; another order's is never taken", async () => {
+    const { request, lookup } = freshOrder();
+    const created = await gateway.createPayment(request);
+    await gateway.createPayment(freshOrder().request);
+    expect(await gateway.findPayment(lookup)).toMatchObject({
+      providerPaymentId: created.providerPaymentId,
+      status: "requires_action",
+      redirectUrl: `${fake.url}/invoices/${created.providerPaymentId}`,
+      orderId: lookup.orderId,
+    });
+    const listed = fake.requestsTo("GET", "/v1/invoices").find((r) => r.path === "/v1/invoices")!;
+    expect(listed.query.get("metadata[order_id]")).toBe(lookup.orderId);
+    await payInvoice(created.providerPaymentId, "4201320111111010");
+    expect(await gateway.findPayment(lookup)).toMatchObject({
+      providerPaymentId: created.providerPaymentId,
+      status: "paid",
+      capturedHalalas: 42_200,
+    });
+    expect(await gateway.findPayment(freshOrder().lookup)).toBeNull();
+  });
+
+  it("card: of two invoices for one order (a retry after a lost answer), the one that was paid tells the story", async () => {
+    const { request, lookup } = freshOrder();
+    const first = await gateway.createPayment(request);
+    const second = await gateway.createPayment(request);
+    await payInvoice(first.providerPaymentId, "4111111111111111");
+    expect((await gateway.findPayment(lookup))?.providerPaymentId).toBe(first.providerPaymentId);
+    expect(second.providerPaymentId).not.toBe(first.providerPaymentId);
+  });
+
+  it("a method Moyasar does not serve has nothing to find", async () => {
+    expect(await gateway.findPayment({ ...freshOrder().lookup, method: "tamara" })).toBeNull();
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("the hosted invoice lives as long as the order (invoiceLifetimeMs from CHECKOUT_EXPIRY_HOURS)", async () => {
+    const sixHours = createMoyasarGateway({ ...keys, apiUrl: fake.url }, { invoiceLifetimeMs: 6 * 3600_000 });
+    const before = Date.now();
+    const created = await sixHours.createPayment(freshOrder().request);
+    const expiresAt = Date.parse(String(fake.invoices.get(created.providerPaymentId)!.expired_at));
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 6 * 3600_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 6 * 3600_000);
   });
 });

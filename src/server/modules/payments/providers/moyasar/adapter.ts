@@ -3,6 +3,7 @@ import { studio } from "#content/studio.ts";
 import {
   GatewayError,
   type PaymentGateway,
+  type PaymentLookup,
   type PaymentRequest,
   type ProviderPayment,
   type ProviderStatus,
@@ -19,6 +20,11 @@ import { objectOf, providerClient, sameSecret, stringOf } from "../provider-http
  * shipment captures nothing, a cancellation before shipping is a refund, and `void`/`capture` act
  * only on a payment Moyasar reports `authorized`. Amounts are integer halalas, as Moyasar takes
  * them (minimum 100).
+ *
+ * A lost answer (issue 35, decision 0043): Apple Pay's payment is created with `given_id`, which
+ * Moyasar makes the payment's id, so it is found at `GET /v1/payments/{given_id}`; a card's
+ * invoice carries `metadata.order_id`, and Moyasar lists invoices (and payments) filtered by
+ * metadata (docs.moyasar.com/api/metadata).
  */
 export type MoyasarConfig = {
   secretKey: string;
@@ -30,7 +36,10 @@ export type MoyasarConfig = {
 export type MoyasarOptions = {
   /** Per call (default 15 s). */
   timeoutMs?: number;
-  /** How long the hosted invoice stays payable (default 24 h, the order's own expiry). */
+  /**
+   * How long the hosted invoice stays payable: the order's own expiry (CHECKOUT_EXPIRY_HOURS,
+   * provider.ts), so that no invoice outlives the order it pays. Default 24 h, that setting's default.
+   */
   invoiceLifetimeMs?: number;
   now?: () => Date;
 };
@@ -67,7 +76,7 @@ const invoiceStatuses: Record<string, ProviderStatus> = {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Moyasar's `given_id` must be a UUID: ours is used as is, or hashed into one. */
-function givenId(idempotencyKey: string): string {
+export function givenId(idempotencyKey: string): string {
   if (uuidPattern.test(idempotencyKey)) return idempotencyKey.toLowerCase();
   const hex = createHash("sha256").update(`moyasar:${idempotencyKey}`).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -77,11 +86,16 @@ function numberOf(value: unknown): number {
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
 }
 
-function metadataReference(record: Record<string, unknown>): string | undefined {
+function metadataOf(record: Record<string, unknown>, key: "order_reference" | "order_id"): string | undefined {
   const metadata = record.metadata;
-  return metadata && typeof metadata === "object"
-    ? stringOf((metadata as Record<string, unknown>).order_reference)
-    : undefined;
+  return metadata && typeof metadata === "object" ? stringOf((metadata as Record<string, unknown>)[key]) : undefined;
+}
+
+/** Our order's reference and id as the metadata we sent echoes them. */
+function echoed(record: Record<string, unknown>): Pick<ProviderPayment, "orderReference" | "orderId"> {
+  const orderReference = metadataOf(record, "order_reference");
+  const orderId = metadataOf(record, "order_id");
+  return { ...(orderReference ? { orderReference } : {}), ...(orderId ? { orderId } : {}) };
 }
 
 /** A Moyasar payment object as our ProviderPayment. */
@@ -104,7 +118,7 @@ export function fromMoyasarPayment(value: unknown): ProviderPayment {
     status,
     amountHalalas: numberOf(payment.amount),
     currency: stringOf(payment.currency) ?? "SAR",
-    ...(metadataReference(payment) ? { orderReference: metadataReference(payment) } : {}),
+    ...echoed(payment),
     ...(redirectUrl ? { redirectUrl } : {}),
     ...(failureReason ? { failureReason } : {}),
     ...(refunded > 0 ? { refundedHalalas: refunded } : {}),
@@ -140,13 +154,42 @@ export function fromMoyasarInvoice(value: unknown): ProviderPayment {
     status,
     amountHalalas: numberOf(invoice.amount),
     currency: stringOf(invoice.currency) ?? "SAR",
-    ...(metadataReference(invoice) ? { orderReference: metadataReference(invoice) } : {}),
+    ...echoed(invoice),
     ...(redirectUrl ? { redirectUrl } : {}),
     ...(failureReason ? { failureReason } : {}),
     ...(refunded > 0 ? { refundedHalalas: refunded } : {}),
     capturedHalalas: captured,
   };
 }
+
+/**
+ * Which of several objects for one order tells its story: one that moved money first, then one
+ * still open, then one that ended without money; among equals the newest (lists come newest first).
+ */
+const storyRank: Record<string, number> = {
+  paid: 0,
+  captured: 0,
+  authorized: 0,
+  refunded: 0,
+  voided: 0,
+  initiated: 1,
+  on_hold: 1,
+  failed: 2,
+  canceled: 2,
+  expired: 2,
+};
+function telling(records: Record<string, unknown>[]): Record<string, unknown> | undefined {
+  return records
+    .map((record, index) => ({ record, index }))
+    .sort(
+      (a, b) =>
+        (storyRank[String(a.record.status)] ?? 3) - (storyRank[String(b.record.status)] ?? 3) || a.index - b.index,
+    )
+    .at(0)?.record;
+}
+
+/** Pages read at most when listing one order's payments or invoices (40 each). */
+const MAX_LIST_PAGES = 5;
 
 function description(request: Pick<PaymentRequest, "reference" | "item" | "lang">): string {
   return request.lang === "ar"
@@ -177,6 +220,57 @@ export function createMoyasarGateway(config: MoyasarConfig, options: MoyasarOpti
     }
     const { body } = await call({ method: "GET", path: `/v1/payments/${id(providerPaymentId)}` });
     return fromMoyasarPayment(body);
+  }
+
+  /** A payment by its id (for Apple Pay, the given_id), or null when Moyasar has none. */
+  async function paymentById(paymentId: string): Promise<ProviderPayment | null> {
+    try {
+      const { body } = await call({ method: "GET", path: `/v1/payments/${id(paymentId)}` });
+      return fromMoyasarPayment(body);
+    } catch (error) {
+      if (error instanceof GatewayError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** The invoices or payments whose metadata names our order, newest first. */
+  async function listedFor(kind: "invoices" | "payments", orderId: string): Promise<Record<string, unknown>[]> {
+    const found: Record<string, unknown>[] = [];
+    for (let page = 1; page <= MAX_LIST_PAGES; page += 1) {
+      const query = new URLSearchParams({ "metadata[order_id]": orderId, page: String(page) });
+      const { body } = await call({ method: "GET", path: `/v1/${kind}?${query}` });
+      const list = objectOf("moyasar", body, `${kind} list`);
+      const records = Array.isArray(list[kind]) ? (list[kind] as unknown[]) : [];
+      for (const record of records) {
+        const object = objectOf("moyasar", record, kind);
+        // The filter is Moyasar's; the check is ours, so that another order's object is never taken.
+        if (metadataOf(object, "order_id") === orderId) found.push(object);
+      }
+      const meta = (list.meta ?? {}) as Record<string, unknown>;
+      if (typeof meta.next_page !== "number" || records.length === 0) break;
+    }
+    return found;
+  }
+
+  async function findPayment(lookup: PaymentLookup): Promise<ProviderPayment | null> {
+    if (lookup.method === "apple-pay") {
+      // The given_id is the payment's id; the list by metadata is the documented second way.
+      const byId = await paymentById(givenId(lookup.idempotencyKey));
+      if (byId) return byId;
+      const payments = (await listedFor("payments", lookup.orderId)).filter((payment) => !stringOf(payment.invoice_id));
+      const payment = telling(payments);
+      return payment ? fromMoyasarPayment(payment) : null;
+    }
+    if (lookup.method === "credit-card") {
+      // An invoice whose creation answer was lost was never shown to anyone (its URL travels only
+      // in that answer), yet it exists and is payable until it expires: it is found and reported,
+      // and the caller decides (cancel it, or keep the order it belongs to).
+      const invoice = telling(await listedFor("invoices", lookup.orderId));
+      const invoiceId = invoice ? stringOf(invoice.id) : undefined;
+      // A listed invoice may come without its payments: read it whole.
+      return invoiceId ? fetchPayment(invoiceId) : null;
+    }
+    return null;
   }
 
   /** The payment behind an id: an Apple Pay payment itself, or the invoice's paying payment. */
@@ -231,25 +325,37 @@ export function createMoyasarGateway(config: MoyasarConfig, options: MoyasarOpti
           throw new GatewayError("moyasar", "Apple Pay payment without a token");
         }
         // A declined token is still HTTP 201 with status "failed" and the reason in source.message.
-        const { body } = await call({
-          method: "POST",
-          path: "/v1/payments",
-          body: {
-            given_id: givenId(request.idempotencyKey),
-            amount,
-            currency: request.currency,
-            description: description(request),
-            callback_url: request.returnUrls.success,
-            metadata,
-            source: { type: "applepay", token: request.applePayToken },
-          },
-        });
-        return fromMoyasarPayment(body);
+        const paymentId = givenId(request.idempotencyKey);
+        try {
+          const { body } = await call({
+            method: "POST",
+            path: "/v1/payments",
+            body: {
+              given_id: paymentId,
+              amount,
+              currency: request.currency,
+              description: description(request),
+              callback_url: request.returnUrls.success,
+              metadata,
+              source: { type: "applepay", token: request.applePayToken },
+            },
+          });
+          return fromMoyasarPayment(body);
+        } catch (error) {
+          // A retry after a lost answer: Moyasar refuses a used given_id (400 `used_given_id`)
+          // instead of answering the payment again, and that payment has the given_id as its id.
+          if (!(error instanceof GatewayError && error.status === 400)) throw error;
+          const existing = await paymentById(paymentId);
+          if (!existing) throw error;
+          return existing;
+        }
       }
       throw new GatewayError("moyasar", `Moyasar does not take ${request.method}`);
     },
 
     fetchPayment,
+
+    findPayment,
 
     async completePayment(payment, request) {
       if (payment.status !== "authorized") return payment;

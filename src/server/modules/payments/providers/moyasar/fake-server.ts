@@ -12,6 +12,13 @@ import { FakeProvider, hostedPage, type RecordedRequest, type Reply } from "#tes
  * or part of what was captured; an authorisation is refused: it is voided), "Request Apple Pay
  * Session", and webhooks carrying the `secret_token` in the body.
  *
+ * Lost answers (issue 35): a payment created with `given_id` takes it as its `id`, and a second
+ * create with the same `given_id` is refused with 400 `used_given_id`, not replayed (so the lost
+ * answer of the first is found with `GET /v1/payments/{given_id}`); payments and invoices are
+ * listed 40 a page, newest first, filtered by `metadata[<key>]` (docs.moyasar.com/api/metadata:
+ * "use our List Payments or List Invoices endpoints to filter by metadata"). Invoices expire at
+ * their `expired_at` on the test clock (FakeProvider), after which the page takes no payment.
+ *
  * Test controls: `POST /__test/invoices/:id/pay {number}` pays an invoice on its hosted page with a
  * test card; `POST /__test/invoices/:id/expire`. Apple Pay tokens decline when their JSON contains
  * "DECLINE" (a real token is opaque; the fake reads this marker instead).
@@ -41,16 +48,65 @@ const error = (status: number, type: string, message: string, errors: unknown = 
   body: { type, message, errors },
 });
 const notFound = () => error(404, "invalid_request_error", "Object not found");
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PAGE_SIZE = 40;
+
+/**
+ * One page of a list, newest first, as Moyasar answers it: `{<name>: [...], meta: {current_page,
+ * next_page, prev_page, total_pages, total_count}}` (the shape of moyasar-php's list fixtures).
+ * Filters: `id`, `status` and `metadata[<key>]` (docs.moyasar.com/api/metadata).
+ */
+function listOf(name: string, records: Record<string, unknown>[], query: URLSearchParams): Reply {
+  const filtered = records.filter((record) => {
+    for (const [key, value] of query) {
+      const metadataKey = /^metadata\[(.+)\]$/.exec(key)?.[1];
+      if (metadataKey !== undefined) {
+        const metadata = (record.metadata ?? {}) as Record<string, unknown>;
+        if (String(metadata[metadataKey] ?? "") !== value) return false;
+      } else if ((key === "id" || key === "status") && String(record[key]) !== value) return false;
+    }
+    return true;
+  });
+  // Newest first: by creation time, and among equals, the later created first.
+  const ordered = filtered
+    .map((record, index) => ({ record, index }))
+    .sort((a, b) => String(b.record.created_at).localeCompare(String(a.record.created_at)) || b.index - a.index)
+    .map(({ record }) => record);
+  const page = Math.max(1, Number.parseInt(query.get("page") ?? "1", 10) || 1);
+  const totalPages = Math.max(1, Math.ceil(ordered.length / PAGE_SIZE));
+  return {
+    status: 200,
+    body: {
+      [name]: ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+      meta: {
+        current_page: page,
+        next_page: page < totalPages ? page + 1 : null,
+        prev_page: page > 1 ? page - 1 : null,
+        total_pages: totalPages,
+        total_count: ordered.length,
+      },
+    },
+  };
+}
 
 export class MoyasarFake extends FakeProvider {
   readonly invoices = new Map<string, Invoice>();
   readonly payments = new Map<string, Payment>();
-  private readonly givenIds = new Map<string, string>();
 
   constructor(readonly options: MoyasarFakeOptions) {
     super();
     const route = this.route.bind(this);
     route("POST", /^\/v1\/invoices$/, (r) => this.guard(r, "secret") ?? this.createInvoice(r.body));
+    route(
+      "GET",
+      /^\/v1\/invoices$/,
+      (r) => this.guard(r, "secret") ?? listOf("invoices", [...this.invoices.values()], r.query),
+    );
+    route(
+      "GET",
+      /^\/v1\/payments$/,
+      (r) => this.guard(r, "secret") ?? listOf("payments", [...this.payments.values()], r.query),
+    );
     route("GET", /^\/v1\/invoices\/([^/]+)$/, (r, [id]) => this.guard(r, "secret") ?? this.show(this.invoices, id!));
     route("PUT", /^\/v1\/invoices\/([^/]+)\/cancel$/, (r, [id]) => this.guard(r, "secret") ?? this.cancelInvoice(id!));
     route("POST", /^\/v1\/payments$/, (r) => this.guard(r, "any") ?? this.createPayment(r.body));
@@ -108,9 +164,11 @@ export class MoyasarFake extends FakeProvider {
       if (body[field] !== undefined && !/^https?:\/\//.test(String(body[field])))
         errors[field] = ["is not a valid URL"];
     }
+    if (body.expired_at !== undefined && body.expired_at !== null && Number.isNaN(Date.parse(String(body.expired_at))))
+      errors.expired_at = ["is invalid"];
     if (Object.keys(errors).length > 0) return error(400, "invalid_request_error", "Validation Failed", errors);
     const id = randomUUID();
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     const amount = body.amount as number;
     const invoice: Invoice = {
       id,
@@ -141,15 +199,20 @@ export class MoyasarFake extends FakeProvider {
     if (!invoice) return notFound();
     if (invoice.status !== "initiated") return error(400, "invalid_request_error", "Invoice cannot be canceled");
     invoice.status = "canceled";
-    invoice.updated_at = new Date().toISOString();
+    invoice.updated_at = this.clock.now().toISOString();
     return { status: 200, body: invoice };
   }
 
-  private newPayment(body: Record<string, unknown>, source: Record<string, unknown>, status: string): Payment {
-    const now = new Date().toISOString();
+  private newPayment(
+    body: Record<string, unknown>,
+    source: Record<string, unknown>,
+    status: string,
+    id: string = randomUUID(),
+  ): Payment {
+    const now = this.clock.now().toISOString();
     const amount = body.amount as number;
     return {
-      id: randomUUID(),
+      id,
       status,
       amount,
       fee: 0,
@@ -167,7 +230,11 @@ export class MoyasarFake extends FakeProvider {
       created_at: now,
       updated_at: now,
       metadata: body.metadata ?? null,
-      source: { gateway_id: `moyasar_gw_${Date.now()}`, reference_number: String(Date.now()).slice(-12), ...source },
+      source: {
+        gateway_id: `moyasar_gw_${this.clock.nowMs()}`,
+        reference_number: String(this.clock.nowMs()).slice(-12),
+        ...source,
+      },
     };
   }
 
@@ -183,10 +250,14 @@ export class MoyasarFake extends FakeProvider {
     } else {
       errors["source.type"] = ["is not included in the list"];
     }
+    const givenId = typeof body.given_id === "string" ? body.given_id.toLowerCase() : undefined;
+    if (body.given_id !== undefined && !(givenId && uuidPattern.test(givenId))) errors.given_id = ["is invalid"];
     if (Object.keys(errors).length > 0) return error(400, "invalid_request_error", "Validation Failed", errors);
-    const givenId = typeof body.given_id === "string" ? body.given_id : undefined;
-    const existing = givenId ? this.payments.get(this.givenIds.get(givenId) ?? "") : undefined;
-    if (existing) return { status: 201, body: existing };
+    // The given_id becomes the payment's id; a second create with it is refused, not replayed
+    // (docs.moyasar.com/api/idempotency; the refusal's type and words as Moyasar answers today).
+    if (givenId && this.payments.has(givenId)) {
+      return error(400, "used_given_id", "The given_id provided has been already used with a different payment.");
+    }
 
     let payment: Payment;
     const manual = source.manual === true;
@@ -202,6 +273,7 @@ export class MoyasarFake extends FakeProvider {
           message: decline ? "INSUFFICIENT_FUNDS" : "APPROVED",
         },
         decline ? "failed" : manual ? "authorized" : "paid",
+        givenId,
       );
     } else {
       const card = testCards[String(source.number)]!;
@@ -218,10 +290,10 @@ export class MoyasarFake extends FakeProvider {
           transaction_url: threeDs ? `${this.url}/3ds/${randomUUID()}` : null,
         },
         status,
+        givenId,
       );
     }
     this.payments.set(payment.id, payment);
-    if (givenId) this.givenIds.set(givenId, payment.id);
     await this.notify(payment);
     // A declined payment is still created: 201 with status "failed" (api/errors).
     return { status: 201, body: payment };
@@ -242,7 +314,7 @@ export class MoyasarFake extends FakeProvider {
       return error(400, "invalid_request_error", "Payment cannot be refunded");
     }
     payment.refunded += amount as number;
-    payment.refunded_at = new Date().toISOString();
+    payment.refunded_at = this.clock.now().toISOString();
     if (payment.refunded === captured) payment.status = "refunded";
     const invoice = this.invoices.get(String(payment.invoice_id));
     if (invoice && payment.status === "refunded") invoice.status = "refunded";
@@ -261,7 +333,7 @@ export class MoyasarFake extends FakeProvider {
     // A partial capture releases the rest of the authorisation.
     payment.status = "captured";
     payment.captured = amount;
-    payment.captured_at = new Date().toISOString();
+    payment.captured_at = this.clock.now().toISOString();
     await this.notify(payment, "payment_captured");
     return { status: 200, body: payment };
   }
@@ -271,7 +343,7 @@ export class MoyasarFake extends FakeProvider {
     if (!payment) return notFound();
     if (payment.status !== "authorized") return error(400, "invalid_request_error", "Payment cannot be voided");
     payment.status = "voided";
-    payment.voided_at = new Date().toISOString();
+    payment.voided_at = this.clock.now().toISOString();
     await this.notify(payment, "payment_voided");
     return { status: 200, body: payment };
   }
@@ -288,7 +360,7 @@ export class MoyasarFake extends FakeProvider {
     if (typeof body.domain_name !== "string" || !body.domain_name) errors.domain_name = ["can't be blank"];
     if (typeof body.display_name !== "string" || !body.display_name) errors.display_name = ["can't be blank"];
     if (Object.keys(errors).length > 0) return error(400, "invalid_request_error", "Validation Failed", errors);
-    const now = Date.now();
+    const now = this.clock.nowMs();
     return {
       status: 200,
       body: {
@@ -339,7 +411,7 @@ export class MoyasarFake extends FakeProvider {
       invoice.payment_id = payment.id;
       invoice.paid_at = payment.created_at;
     }
-    invoice.updated_at = new Date().toISOString();
+    invoice.updated_at = this.clock.now().toISOString();
     await this.notify(payment);
     return { status: 200, body: { invoice, redirect: card.outcome === "paid" ? invoice.success_url : null } };
   }
@@ -348,7 +420,19 @@ export class MoyasarFake extends FakeProvider {
     const invoice = this.invoices.get(id);
     if (!invoice) return notFound();
     invoice.status = "expired";
+    invoice.updated_at = this.clock.now().toISOString();
     return { status: 200, body: invoice };
+  }
+
+  /** An unpaid invoice past its `expired_at` expires; its page takes no payment from then on. */
+  protected override async expireDue(now: Date): Promise<void> {
+    for (const invoice of this.invoices.values()) {
+      const expiresAt = invoice.expired_at ? Date.parse(String(invoice.expired_at)) : NaN;
+      if (invoice.status === "initiated" && expiresAt <= now.getTime()) {
+        invoice.status = "expired";
+        invoice.updated_at = now.toISOString();
+      }
+    }
   }
 
   /** The dashboard webhook: `{id, type, created_at, secret_token, live, account_name, data}`. */
@@ -357,7 +441,7 @@ export class MoyasarFake extends FakeProvider {
     await this.sendWebhook(this.options.webhookUrl, {
       id: randomUUID(),
       type,
-      created_at: new Date().toISOString(),
+      created_at: this.clock.now().toISOString(),
       secret_token: this.options.webhookSecret,
       live: false,
       account_name: studio.name.en,

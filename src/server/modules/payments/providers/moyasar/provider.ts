@@ -25,7 +25,11 @@ export const moyasarProvider: PaymentProvider<typeof settings> = {
         webhookSecret: config.MOYASAR_WEBHOOK_SECRET,
         apiUrl: config.MOYASAR_API_URL,
       },
-      { timeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS },
+      {
+        timeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS,
+        // The invoice stays payable exactly as long as the order waits for its payment.
+        invoiceLifetimeMs: config.CHECKOUT_EXPIRY_HOURS * 3600_000,
+      },
     );
     return { gateway };
   },

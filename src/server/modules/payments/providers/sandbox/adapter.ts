@@ -141,6 +141,8 @@ const afterPaymentEvents = new Set(["payment.captured", "payment.refunded", "pay
 
 export type SandboxDetails = {
   method: PaymentRequest["method"];
+  /** Our order's id, echoed as Moyasar's metadata and Tabby's meta echo it (absent on rows older than issue 35). */
+  orderId?: string;
   lang: "en" | "ar";
   returnUrl: string;
   cancelUrl: string;
@@ -247,6 +249,8 @@ export type SandboxGateway = PaymentGateway & {
 export type WebhookDelivery = (path: string, rawBody: string, headers: Record<string, string>) => Promise<number>;
 
 function toProviderPayment(row: SandboxRow): ProviderPayment {
+  const details = jsonColumn<Record<string, unknown>>(row.details);
+  const orderId = typeof details.orderId === "string" ? details.orderId : undefined;
   return {
     capturedHalalas: row.capturedHalalas,
     providerPaymentId: row.id,
@@ -254,6 +258,7 @@ function toProviderPayment(row: SandboxRow): ProviderPayment {
     amountHalalas: row.amountHalalas,
     currency: row.currency,
     orderReference: row.orderReference,
+    ...(orderId ? { orderId } : {}),
     ...(row.failureReason ? { failureReason: row.failureReason } : {}),
     refundedHalalas: row.refundedHalalas,
   };
@@ -368,6 +373,7 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
       const id = `sbx_${randomBytes(12).toString("hex")}`;
       const details: SandboxDetails = {
         method: request.method,
+        orderId: request.orderId,
         lang: request.lang,
         returnUrl: request.returnUrls.success,
         cancelUrl: request.returnUrls.cancel,
@@ -402,6 +408,13 @@ export async function createSandboxGateway(options: SandboxOptions): Promise<San
       const row = await get(providerPaymentId);
       if (!row) throw new GatewayError("sandbox", `no payment ${providerPaymentId}`, 404);
       return withUrl(row);
+    },
+
+    // The sandbox keeps each payment under the idempotency key it was opened with (the order id),
+    // so a payment whose answer was lost is found exactly, or is not there.
+    async findPayment(lookup) {
+      const [row] = await runStatement<SandboxRow>(db, findByIdempotencyKey, [lookup.idempotencyKey]);
+      return row ? withUrl(row) : null;
     },
 
     async completePayment(payment, request) {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentRequest, startWebhookReceiver } from "#tests/fakes/webhook-receiver.ts";
 import { GatewayError, type PaymentGateway } from "../../gateway.ts";
@@ -228,5 +229,58 @@ describe("Tabby: failures become GatewayErrors", () => {
     await expect(gateway.fetchPayment("p-1")).rejects.toMatchObject({ status: 500 });
     fake.failNext({ status: 200, body: {}, delayMs: 2_000 });
     await expect(gateway.fetchPayment("p-1")).rejects.toThrow(/no answer within 1000 ms/);
+  });
+});
+
+describe("Tabby: finding the payment of an order whose answer was lost (issue 35)", () => {
+  const orderOf = () => {
+    const orderId = randomUUID();
+    const reference = `NW-${orderId.slice(0, 8)}`;
+    return {
+      request: { ...tabbyRequest(), orderId, idempotencyKey: orderId, reference },
+      lookup: { method: "tabby" as const, orderId, reference, idempotencyKey: orderId, createdAt: new Date() },
+    };
+  };
+
+  it("an authorised payment is found in Tabby's list of payments, with our order id from meta", async () => {
+    const { request, lookup } = orderOf();
+    const created = await gateway.createPayment(request);
+    expect(fake.requestsTo("POST", "/api/v2/checkout").at(-1)!.body).toMatchObject({
+      payment: { meta: { order_id: lookup.orderId }, order: { reference_id: lookup.reference } },
+    });
+    await complete(created.providerPaymentId);
+    await gateway.createPayment(orderOf().request).then((other) => complete(other.providerPaymentId));
+    fake.requests.length = 0;
+    expect(await gateway.findPayment(lookup)).toMatchObject({
+      providerPaymentId: created.providerPaymentId,
+      status: "authorized",
+      orderId: lookup.orderId,
+      orderReference: lookup.reference,
+    });
+    const [listed] = fake.requests;
+    expect(listed).toMatchObject({ method: "GET", path: "/api/v2/payments" });
+    const dayBefore = new Date(lookup.createdAt.getTime() - 86_400_000).toISOString().slice(0, 10);
+    expect(Object.fromEntries(listed!.query)).toEqual({ created_at__gte: dayBefore, limit: "20", offset: "0" });
+  });
+
+  it("a session still CREATED holds no money and is not listed: null, as for an order Tabby never saw", async () => {
+    const { request, lookup } = orderOf();
+    await gateway.createPayment(request);
+    expect(await gateway.findPayment(lookup)).toBeNull();
+    expect(await gateway.findPayment(orderOf().lookup)).toBeNull();
+  });
+
+  it("reads page after page (20 each) until the order's payment", async () => {
+    const { request, lookup } = orderOf();
+    const created = await gateway.createPayment(request);
+    await complete(created.providerPaymentId);
+    // 25 newer authorised payments push it to the second page.
+    for (let index = 0; index < 25; index += 1) {
+      const other = await gateway.createPayment(orderOf().request);
+      await complete(other.providerPaymentId);
+    }
+    fake.requests.length = 0;
+    expect((await gateway.findPayment(lookup))?.providerPaymentId).toBe(created.providerPaymentId);
+    expect(fake.requests.map((r) => r.query.get("offset"))).toEqual(["0", "20"]);
   });
 });

@@ -15,6 +15,12 @@ import { headerOf, objectOf, providerClient, sameSecret, stringOf } from "../pro
  * TABBY_CAPTURE_AT=confirm (issue 35). A full capture closes it; `close` before any capture releases
  * it; refunds take back what was captured. Webhooks carry the header we registered. Amounts are
  * decimal strings with two places ("422.00").
+ *
+ * A session whose answer was lost (issue 35, decision 0043): Tabby takes no idempotency key for a
+ * checkout and has no look-up by reference, but lists the payments it authorised (`GET
+ * /api/v2/payments`, AUTHORIZED and CLOSED, newest first, from a creation date), each with our
+ * `order.reference_id` and `meta.order_id`. That is every payment that can hold money: a session
+ * still CREATED is payable only through the `web_url` its lost answer carried, which no buyer got.
  */
 export type TabbyConfig = {
   secretKey: string;
@@ -50,6 +56,23 @@ function sumOf(list: unknown): number {
     : 0;
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Our order id from `meta.order_id`. Sessions opened before issue 35 carried the order reference
+ * there (never a UUID); only an order id (a UUID) is taken as one.
+ */
+function orderIdOf(payment: Record<string, unknown>): string | undefined {
+  const meta = payment.meta && typeof payment.meta === "object" ? (payment.meta as Record<string, unknown>) : {};
+  const value = stringOf(meta.order_id);
+  return value && uuidPattern.test(value) ? value : undefined;
+}
+
+/** Payments read at most when looking for one order's (20 a page, Tabby's largest). */
+const LIST_PAGE_SIZE = 20;
+const MAX_LIST_PAGES = 25;
+const DAY_MS = 86_400_000;
+
 /** A Tabby payment (from the API, upper case, or a webhook, lower case) as our ProviderPayment. */
 export function fromTabbyPayment(value: unknown): ProviderPayment {
   const payment = objectOf("tabby", value, "payment");
@@ -82,12 +105,14 @@ export function fromTabbyPayment(value: unknown): ProviderPayment {
   }
   const order = payment.order as Record<string, unknown> | undefined;
   const reference = stringOf(order?.reference_id);
+  const orderId = orderIdOf(payment);
   return {
     providerPaymentId: id,
     status,
     amountHalalas: fromTabbyAmount(payment.amount),
     currency: stringOf(payment.currency) ?? "SAR",
     ...(reference ? { orderReference: reference } : {}),
+    ...(orderId ? { orderId } : {}),
     ...(status === "failed" ? { failureReason: "rejected" } : {}),
     ...(refunded > 0 ? { refundedHalalas: refunded } : {}),
     capturedHalalas: captured,
@@ -172,7 +197,8 @@ export function createTabbyGateway(config: TabbyConfig, options: TabbyOptions = 
             },
             buyer_history: { registered_since: now().toISOString(), loyalty_level: 0 },
             order_history: [],
-            meta: { order_id: request.reference, customer: request.buyer.email },
+            // Our order id, echoed in every payment and webhook (findPayment, unknown payments).
+            meta: { order_id: request.orderId, customer: request.buyer.email },
           },
           lang: request.lang,
           merchant_code: config.merchantCode,
@@ -210,6 +236,39 @@ export function createTabbyGateway(config: TabbyConfig, options: TabbyOptions = 
     },
 
     fetchPayment,
+
+    async findPayment(lookup) {
+      // From the day before the order was created (the filter takes a date, and a day covers any
+      // time zone), page by page, newest first, until the payments are older than that.
+      const since = new Date(lookup.createdAt.getTime() - DAY_MS);
+      const sinceDate = since.toISOString().slice(0, 10);
+      for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
+        const query = new URLSearchParams({
+          created_at__gte: sinceDate,
+          limit: String(LIST_PAGE_SIZE),
+          offset: String(page * LIST_PAGE_SIZE),
+        });
+        const { body } = await call({ method: "GET", path: `/api/v2/payments?${query}` });
+        const list = objectOf("tabby", body, "payments list");
+        const payments = Array.isArray(list.payments) ? (list.payments as unknown[]) : [];
+        for (const entry of payments) {
+          const payment = objectOf("tabby", entry, "payment");
+          const order = (payment.order ?? {}) as Record<string, unknown>;
+          if (orderIdOf(payment) === lookup.orderId || stringOf(order.reference_id) === lookup.reference) {
+            return fromTabbyPayment(payment);
+          }
+        }
+        const oldest = payments.at(-1) as Record<string, unknown> | undefined;
+        const oldestAt = Date.parse(String(oldest?.created_at ?? ""));
+        const pagination = (list.pagination ?? {}) as Record<string, unknown>;
+        const total = typeof pagination.total_count === "number" ? pagination.total_count : undefined;
+        if (payments.length < LIST_PAGE_SIZE || (total !== undefined && (page + 1) * LIST_PAGE_SIZE >= total))
+          return null;
+        if (oldestAt < since.getTime()) return null;
+      }
+      // Not read to the end: "none" cannot be concluded, so nothing is (the caller asks again later).
+      throw new GatewayError("tabby", `more than ${MAX_LIST_PAGES * LIST_PAGE_SIZE} payments since ${sinceDate}`);
+    },
 
     async completePayment(payment, request) {
       if (payment.status !== "authorized") return payment;

@@ -10,8 +10,18 @@ import { bearerOf, FakeProvider, hostedPage, type RecordedRequest, type Reply } 
  * refunds, close, webhook registration (`POST /api/v1/webhooks` with `X-Merchant-Code`), and
  * webhooks with the registered header and the payment in lower case status.
  *
+ * Lost answers and time (issue 35): `GET /api/v2/payments` lists the AUTHORIZED and CLOSED
+ * payments, newest first, from `created_at__gte` (a date), `limit` at most 20, `offset`, answering
+ * `{payments, pagination: {limit, offset, total_count}}` (Tabby's API reference, "List of all
+ * payments"). A session expires on the test clock (FakeProvider) as Tabby documents it: its
+ * `expires_at` is 20 minutes after creation, when the page stops taking it, and a payment still
+ * CREATED turns EXPIRED 10 minutes later, with an `expired` webhook (docs.tabby.ai "Payment
+ * processing": "a Tabby checkout session expires 20 minutes after creation, and the payment status
+ * changes to EXPIRED about 10 minutes" after; the older text said "25 minutes since creation").
+ *
  * Test control: `POST /__test/payments/:id/complete {outcome}` is the buyer on Tabby's page:
- * "authorize" (the default), "reject", "expire" or "cancel" (back to the shop, nothing changes).
+ * "authorize" (the default), "reject", "expire", or "cancel" (back to the shop's cancel URL: the
+ * payment is EXPIRED, as Tabby's cancel URL reports it).
  */
 export type TabbyFakeOptions = { secretKey: string; merchantCode: string };
 
@@ -42,6 +52,10 @@ const error = (status: number, message: string): Reply => ({
   body: { status: "error", errorType: status === 401 ? "unauthorized" : "bad_data", error: message },
 });
 const cents = (amount: string) => Math.round(Number(amount) * 100);
+/** Tabby's documented default: the session ends 20 minutes after creation, the payment expires 10 later. */
+const SESSION_MS = 20 * 60_000;
+const EXPIRED_AFTER_SESSION_MS = 10 * 60_000;
+const MAX_LIST_LIMIT = 20;
 const decimal = (halalas: number) => (halalas / 100).toFixed(2);
 
 export class TabbyFake extends FakeProvider {
@@ -53,6 +67,7 @@ export class TabbyFake extends FakeProvider {
     super();
     const route = this.route.bind(this);
     route("POST", /^\/api\/v2\/checkout$/, (r) => this.guard(r) ?? this.checkout(r.body));
+    route("GET", /^\/api\/v2\/payments$/, (r) => this.guard(r) ?? this.list(r.query));
     route("GET", /^\/api\/v2\/payments\/([^/]+)$/, (r, [id]) => this.guard(r) ?? this.show(id!));
     route("POST", /^\/api\/v2\/payments\/([^/]+)\/captures$/, (r, [id]) => this.guard(r) ?? this.capture(id!, r.body));
     route("POST", /^\/api\/v2\/payments\/([^/]+)\/refunds$/, (r, [id]) => this.guard(r) ?? this.refund(id!, r.body));
@@ -68,7 +83,56 @@ export class TabbyFake extends FakeProvider {
 
   private show(id: string): Reply {
     const payment = this.payments.get(id);
-    return payment ? { status: 200, body: payment } : error(404, "Payment not found");
+    return payment ? { status: 200, body: this.visible(payment) } : error(404, "Payment not found");
+  }
+
+  /** "List of all payments": AUTHORIZED and CLOSED (or the API status asked), newest first. */
+  private list(query: URLSearchParams): Reply {
+    const since = query.get("created_at__gte");
+    const until = query.get("created_at__lte");
+    const limit = Number(query.get("limit") ?? MAX_LIST_LIMIT);
+    const offset = Number(query.get("offset") ?? 0);
+    const dateOf = (value: string) => Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) return error(400, "invalid: limit");
+    if (!Number.isInteger(offset) || offset < 0) return error(400, "invalid: offset");
+    if ((since && Number.isNaN(dateOf(since))) || (until && Number.isNaN(dateOf(until))))
+      return error(400, "failed to decode request");
+    const status = query.get("status")?.toUpperCase();
+    const wanted = status ? [status] : ["AUTHORIZED", "CLOSED"];
+    const matching = [...this.payments.values()]
+      .map((payment, index) => ({ payment, index }))
+      .filter(({ payment }) => wanted.includes(payment.status))
+      .filter(({ payment }) => !since || Date.parse(payment.created_at) >= dateOf(since))
+      .filter(({ payment }) => !until || Date.parse(payment.created_at) <= dateOf(until))
+      .sort((a, b) => b.payment.created_at.localeCompare(a.payment.created_at) || b.index - a.index)
+      .map(({ payment }) => this.visible(payment));
+    return {
+      status: 200,
+      body: {
+        payments: matching.slice(offset, offset + limit),
+        pagination: { limit, offset, total_count: matching.length },
+      },
+    };
+  }
+
+  /** The payment as the API shows it (the merchant URLs are ours, not part of the object). */
+  private visible(payment: Payment): Omit<Payment, "merchant_urls"> {
+    const { merchant_urls: _urls, ...visible } = payment;
+    return visible;
+  }
+
+  /** Sessions past their `expires_at` take no more buyers; 10 minutes on, CREATED turns EXPIRED. */
+  protected override async expireDue(now: Date): Promise<void> {
+    const expired: Payment[] = [];
+    for (const payment of this.payments.values()) {
+      if (payment.status !== "CREATED") continue;
+      if (Date.parse(payment.expires_at) + EXPIRED_AFTER_SESSION_MS <= now.getTime()) {
+        payment.status = "EXPIRED";
+        payment.is_expired = true;
+        expired.push(payment);
+      }
+    }
+    for (const payment of expired) await this.notify(payment);
   }
 
   private checkout(value: unknown): Reply {
@@ -119,11 +183,11 @@ export class TabbyFake extends FakeProvider {
     }
     if (problems.length > 0) return error(400, `invalid: ${problems.join(", ")}`);
 
-    const now = new Date();
+    const now = this.clock.now();
     const created: Payment = {
       id: randomUUID(),
       created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_MS).toISOString(),
       status: "CREATED",
       is_test: true,
       is_expired: false,
@@ -153,7 +217,7 @@ export class TabbyFake extends FakeProvider {
               installments: { type: "installments", is_available: false, rejection_reason: "not_available" },
             },
           },
-          payment: created,
+          payment: this.visible(created),
         },
       };
     }
@@ -168,7 +232,7 @@ export class TabbyFake extends FakeProvider {
           },
           products: { installments: { type: "installments", is_available: true, rejection_reason: null } },
         },
-        payment: created,
+        payment: this.visible(created),
       },
     };
   }
@@ -187,20 +251,21 @@ export class TabbyFake extends FakeProvider {
     const payment = this.payments.get(id);
     if (!payment) return error(404, "Payment not found");
     if (payment.status !== "CREATED") return error(409, `Payment is ${payment.status}`);
+    if (Date.parse(payment.expires_at) <= this.clock.nowMs()) return error(409, "Session expired");
     const outcome = String(((value ?? {}) as Record<string, unknown>).outcome ?? "authorize");
     const urls = payment.merchant_urls;
-    if (outcome === "cancel") return { status: 200, body: { status: payment.status, redirect: urls.cancel } };
     const outcomes: Record<string, Payment["status"]> = {
       authorize: "AUTHORIZED",
       reject: "REJECTED",
       expire: "EXPIRED",
+      cancel: "EXPIRED",
     };
     const next = outcomes[outcome];
     if (!next) return error(400, "Unknown outcome");
     payment.status = next;
     if (next === "EXPIRED") payment.is_expired = true;
     await this.notify(payment);
-    const redirect = next === "AUTHORIZED" ? urls.success : urls.failure;
+    const redirect = next === "AUTHORIZED" ? urls.success : outcome === "cancel" ? urls.cancel : urls.failure;
     return {
       status: 200,
       body: { status: next, redirect: `${redirect}${redirect?.includes("?") ? "&" : "?"}payment_id=${id}` },
@@ -214,7 +279,7 @@ export class TabbyFake extends FakeProvider {
     if (typeof body.amount !== "string" || !amountPattern.test(body.amount)) return error(400, "invalid: amount");
     const reference = typeof body.reference_id === "string" ? body.reference_id : "";
     if (reference && payment.captures.some((capture) => capture.reference_id === reference)) {
-      return { status: 200, body: payment };
+      return { status: 200, body: this.visible(payment) };
     }
     if (payment.status !== "AUTHORIZED") return error(400, `Payment is ${payment.status}, cannot capture`);
     const captured = payment.captures.reduce((sum, capture) => sum + cents(capture.amount), 0);
@@ -224,7 +289,7 @@ export class TabbyFake extends FakeProvider {
       id: randomUUID(),
       amount: body.amount,
       reference_id: reference,
-      created_at: new Date().toISOString(),
+      created_at: this.clock.now().toISOString(),
     });
     // Tabby notifies `authorized` with the capture, then `closed` once the whole amount is in.
     await this.notify(payment);
@@ -232,7 +297,7 @@ export class TabbyFake extends FakeProvider {
       payment.status = "CLOSED";
       await this.notify(payment);
     }
-    return { status: 200, body: payment };
+    return { status: 200, body: this.visible(payment) };
   }
 
   private async refund(id: string, value: unknown): Promise<Reply> {
@@ -242,7 +307,7 @@ export class TabbyFake extends FakeProvider {
     if (typeof body.amount !== "string" || !amountPattern.test(body.amount)) return error(400, "invalid: amount");
     const reference = typeof body.reference_id === "string" ? body.reference_id : "";
     if (reference && payment.refunds.some((refund) => refund.reference_id === reference))
-      return { status: 200, body: payment };
+      return { status: 200, body: this.visible(payment) };
     const captured = payment.captures.reduce((sum, capture) => sum + cents(capture.amount), 0);
     const refunded = payment.refunds.reduce((sum, refund) => sum + cents(refund.amount), 0);
     if (payment.status !== "CLOSED" || refunded + cents(body.amount) > captured) {
@@ -253,10 +318,10 @@ export class TabbyFake extends FakeProvider {
       amount: decimal(cents(body.amount)),
       reference_id: reference,
       reason: String(body.reason ?? ""),
-      created_at: new Date().toISOString(),
+      created_at: this.clock.now().toISOString(),
     });
     await this.notify(payment);
-    return { status: 200, body: payment };
+    return { status: 200, body: this.visible(payment) };
   }
 
   private async closePayment(id: string): Promise<Reply> {
@@ -266,7 +331,7 @@ export class TabbyFake extends FakeProvider {
       return error(400, `Payment is ${payment.status}`);
     payment.status = "CLOSED";
     await this.notify(payment);
-    return { status: 200, body: payment };
+    return { status: 200, body: this.visible(payment) };
   }
 
   private register(request: RecordedRequest): Reply {
@@ -282,11 +347,10 @@ export class TabbyFake extends FakeProvider {
 
   /** The webhook body: the payment with its status in lower case. */
   private async notify(payment: Payment): Promise<void> {
-    const { merchant_urls: _urls, ...visible } = payment;
     const body = {
-      ...structuredClone(visible),
+      ...structuredClone(this.visible(payment)),
       status: payment.status.toLowerCase(),
-      closed_at: payment.status === "CLOSED" ? new Date().toISOString() : null,
+      closed_at: payment.status === "CLOSED" ? this.clock.now().toISOString() : null,
     };
     for (const webhook of this.webhooks) {
       await this.sendWebhook(webhook.url, body, { [webhook.header.title]: webhook.header.value });

@@ -258,3 +258,37 @@ describe("Tamara: failures become GatewayErrors", () => {
     await expect(gateway.fetchPayment("missing")).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe("Tamara: finding the checkout of an order whose answer was lost (issue 35)", () => {
+  const lookupFor = (reference: string) => ({
+    method: "tamara" as const,
+    orderId: "0b6f3e55-9a3d-4d8e-a0a4-5b7f4e0c2a11",
+    reference,
+    idempotencyKey: "0b6f3e55-9a3d-4d8e-a0a4-5b7f4e0c2a11",
+    createdAt: new Date(),
+  });
+
+  it("by the order_reference_id we sent, as Tamara's order (approved and authorised later too)", async () => {
+    const created = await gateway.createPayment({ ...tamaraRequest(), reference: "NW-FIND-0001" });
+    fake.requests.length = 0;
+    expect(await gateway.findPayment(lookupFor("NW-FIND-0001"))).toMatchObject({
+      providerPaymentId: created.providerPaymentId,
+      status: "requires_action",
+      amountHalalas: 42_200,
+      orderReference: "NW-FIND-0001",
+    });
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /merchants/orders/reference-id/NW-FIND-0001",
+    ]);
+    await complete(created.providerPaymentId);
+    expect(await gateway.findPayment(lookupFor("NW-FIND-0001"))).toMatchObject({ status: "authorized" });
+  });
+
+  it("a reference Tamara never saw finds null (404), and a Tamara failure is not taken for 'none'", async () => {
+    expect(await gateway.findPayment(lookupFor("NW-NEVER-SENT"))).toBeNull();
+    fake.failNext({ status: 503, body: { message: "Service unavailable" } });
+    const failed = await gateway.findPayment(lookupFor("NW-NEVER-SENT")).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(GatewayError);
+    expect((failed as GatewayError).outcomeUnknown).toBe(true);
+  });
+});

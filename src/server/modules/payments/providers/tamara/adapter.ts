@@ -17,7 +17,9 @@ import { verifyNotificationToken } from "./notification-token.ts";
  * (`POST /orders/{id}/cancel`) if it is called off before that, and refunded
  * (`simplified-refund`) only once captured: Tamara refuses to refund an uncaptured order (issue
  * 35). Notifications are proved by an HS256 JWT (`tamaraToken`) signed with the notification
- * token. Amounts are `{ amount, currency }` with the amount a number of riyals.
+ * token. Amounts are `{ amount, currency }` with the amount a number of riyals. A checkout whose
+ * answer was lost is found by the `order_reference_id` we sent (`GET
+ * /merchants/orders/reference-id/{ref}`, issue 35).
  */
 export type TamaraConfig = { apiToken: string; notificationToken: string; apiUrl: string };
 export type TamaraOptions = { timeoutMs?: number; now?: () => Date };
@@ -175,6 +177,21 @@ export function createTamaraGateway(config: TamaraConfig, options: TamaraOptions
     },
 
     fetchPayment,
+
+    // Tamara's documented look-up by our order reference (the checkout's order_reference_id);
+    // 404 means Tamara opened no checkout for it. Tamara keeps no order id of ours.
+    async findPayment(lookup) {
+      try {
+        const { body } = await call({
+          method: "GET",
+          path: `/merchants/orders/reference-id/${id(lookup.reference)}`,
+        });
+        return fromTamaraOrder(body);
+      } catch (error) {
+        if (error instanceof GatewayError && error.status === 404) return null;
+        throw error;
+      }
+    },
 
     async completePayment(payment) {
       if (payment.status !== "authorized") return payment;

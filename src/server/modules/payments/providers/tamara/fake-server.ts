@@ -14,6 +14,12 @@ import { bearerOf, FakeProvider, hostedPage, type RecordedRequest, type Reply } 
  * order_number, event_type, data}` to `merchant_url.notification`, signed as an HS256 JWT
  * (`tamaraToken`) with the notification token, in the query and in `Authorization: Bearer`.
  *
+ * Lost answers and time (issue 35): `GET /merchants/orders/reference-id/{order_reference_id}` finds
+ * the order opened for our reference. Orders expire on the test clock (FakeProvider) as Tamara's
+ * order status flow says: a `new` checkout not completed within 30 minutes (or the checkout's
+ * `expires_in_minutes`), and an `approved` order not authorised within 72 hours, each with an
+ * `order_expired` notification.
+ *
  * Test control: `POST /__test/checkout/:orderId/complete {outcome?}` is the buyer on Tamara's page:
  * by the documented test phones (544337866 approves, 526422337 is declined) unless `outcome`
  * ("approve" | "decline" | "cancel" | "expire") says otherwise.
@@ -63,6 +69,9 @@ function isMoney(value: unknown): value is Money {
 }
 
 const cents = (money: Money) => Math.round(money.amount * 100);
+/** docs.tamara.co "online order status flow": `new` lapses after 30 minutes, `approved` after 72 hours. */
+const CHECKOUT_MINUTES = 30;
+const APPROVED_EXPIRY_MS = 72 * 3600_000;
 
 /** Signs a JWT the way Tamara signs `tamaraToken` (HS256 with the notification token; tests may pick another algorithm). */
 export function signTamaraToken(secret: string, claims: Record<string, unknown>, alg = "HS256"): Promise<string> {
@@ -71,11 +80,18 @@ export function signTamaraToken(secret: string, claims: Record<string, unknown>,
 
 export class TamaraFake extends FakeProvider {
   readonly orders = new Map<string, Order>();
+  /** When each order lapses unless it moves on (Tamara's clock, not part of the order object). */
+  private readonly lapsesAt = new Map<string, number>();
 
   constructor(readonly options: TamaraFakeOptions) {
     super();
     const route = this.route.bind(this);
     route("POST", /^\/checkout$/, (r) => this.guard(r) ?? this.checkout(r.body));
+    route(
+      "GET",
+      /^\/merchants\/orders\/reference-id\/([^/]+)$/,
+      (r, [reference]) => this.guard(r) ?? this.showByReference(reference!),
+    );
     route("GET", /^\/merchants\/orders\/([^/]+)$/, (r, [id]) => this.guard(r) ?? this.show(id!));
     route("POST", /^\/orders\/([^/]+)\/authorise$/, (r, [id]) => this.guard(r) ?? this.authorise(id!));
     route("POST", /^\/orders\/([^/]+)\/cancel$/, (r, [id]) => this.guard(r) ?? this.cancel(id!, r.body));
@@ -92,6 +108,28 @@ export class TamaraFake extends FakeProvider {
   private show(id: string): Reply {
     const order = this.orders.get(id);
     return order ? { status: 200, body: order } : error(404, "Order not found", [{ error_code: "order_not_found" }]);
+  }
+
+  /** The order opened for our reference (the newest, should a reference have been sent twice). */
+  private showByReference(reference: string): Reply {
+    const order = [...this.orders.values()].filter((candidate) => candidate.order_reference_id === reference).at(-1);
+    return order ? { status: 200, body: order } : error(404, "Order not found", [{ error_code: "order_not_found" }]);
+  }
+
+  /** New checkouts and approved orders past their time expire, and Tamara says so. */
+  protected override async expireDue(now: Date): Promise<void> {
+    const expired: Order[] = [];
+    for (const [id, lapsesAt] of this.lapsesAt) {
+      const order = this.orders.get(id);
+      if (!order || !["new", "approved"].includes(order.status)) {
+        this.lapsesAt.delete(id);
+      } else if (lapsesAt <= now.getTime()) {
+        order.status = "expired";
+        this.lapsesAt.delete(id);
+        expired.push(order);
+      }
+    }
+    for (const order of expired) await this.notify(order, "order_expired");
   }
 
   private checkout(value: unknown): Reply {
@@ -126,6 +164,11 @@ export class TamaraFake extends FakeProvider {
     need(["PAY_BY_INSTALMENTS", "PAY_NOW"].includes(String(body.payment_type)), "payment_type");
     need(body.country_code === "SA", "country_code");
     need(["ar_SA", "en_US"].includes(String(body.locale)), "locale");
+    need(
+      body.expires_in_minutes === undefined ||
+        (Number.isInteger(body.expires_in_minutes) && (body.expires_in_minutes as number) > 0),
+      "expires_in_minutes",
+    );
     if (problems.length === 0) {
       const itemsTotal = items.reduce((sum, item) => sum + cents(item.total_amount as Money), 0);
       need(
@@ -155,9 +198,11 @@ export class TamaraFake extends FakeProvider {
       payment_type: body.payment_type as string,
       instalments: (body.instalments as number | undefined) ?? 4,
       locale: body.locale as string,
-      created_at: new Date().toISOString(),
+      created_at: this.clock.now().toISOString(),
     };
     this.orders.set(id, order);
+    const minutes = (body.expires_in_minutes as number | undefined) ?? CHECKOUT_MINUTES;
+    this.lapsesAt.set(id, this.clock.nowMs() + minutes * 60_000);
     return {
       status: 200,
       body: { order_id: id, checkout_id: order.checkout_id, checkout_url: `${this.url}/checkout/${id}`, status: "new" },
@@ -184,7 +229,9 @@ export class TamaraFake extends FakeProvider {
     const next = { approve: "approved", decline: "declined", cancel: "canceled", expire: "expired" }[String(outcome)];
     if (!next) return error(400, "Unknown outcome");
     order.status = next;
-    if (next === "approved" || next === "declined") await this.notify(order, `order_${next}`);
+    // An approved order waits 72 hours for our authorisation.
+    if (next === "approved") this.lapsesAt.set(id, this.clock.nowMs() + APPROVED_EXPIRY_MS);
+    if (next === "approved" || next === "declined" || next === "expired") await this.notify(order, `order_${next}`);
     const urls = order.merchant_url;
     const redirect = { approved: urls.success, declined: urls.failure, canceled: urls.cancel, expired: urls.failure }[
       next
@@ -206,7 +253,7 @@ export class TamaraFake extends FakeProvider {
       body: {
         order_id: id,
         status: "authorised",
-        order_expiry_time: new Date(Date.now() + 21 * 86_400_000).toISOString(),
+        order_expiry_time: new Date(this.clock.nowMs() + 21 * 86_400_000).toISOString(),
         payment_type: order.payment_type,
         auto_captured: false,
         authorized_amount: order.total_amount,
@@ -297,7 +344,7 @@ export class TamaraFake extends FakeProvider {
   }
 
   private async notify(order: Order, eventType: string): Promise<void> {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(this.clock.nowMs() / 1000);
     const token = await signTamaraToken(this.options.notificationToken, { iat: now, exp: now + 3600, iss: "Tamara" });
     const url = new URL(order.merchant_url.notification!);
     url.searchParams.set("tamaraToken", token);
