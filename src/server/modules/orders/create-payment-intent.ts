@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { ApiError } from "#server/lib/api-error.ts";
 import { runStatement, statement } from "#server/db/statements.ts";
 import { isUniqueViolation } from "#server/db/unique-violation.ts";
@@ -100,7 +100,7 @@ async function answerOf(context: PaymentsContext, order: OrderRow): Promise<Crea
     .where(eq(orderEvents.orderId, order.id))
     .orderBy(asc(orderEvents.id));
   const first = events.find((event) => (event.detail as Partial<CreateStage> | null)?.stage === "create");
-  if (!first) return order.status === "pending" ? undefined : answerOfMoved(context, order, events);
+  if (!first) return order.status === "pending" ? undefined : answerOfMoved(context, order);
   const detail = first.detail as unknown as CreateStage;
   refuseIfRefused(order, detail);
   return {
@@ -118,13 +118,14 @@ async function answerOf(context: PaymentsContext, order: OrderRow): Promise<Crea
  * once, so it can pay, or fail, an Apple Pay order while the charge's answer is on its way):
  * the order as it now is; a failure as the provider's decline when it gave one.
  */
-async function answerOfMoved(
-  context: PaymentsContext,
-  order: OrderRow,
-  events: (typeof orderEvents.$inferSelect)[],
-): Promise<CreateIntentAnswer> {
+async function answerOfMoved(context: PaymentsContext, order: OrderRow): Promise<CreateIntentAnswer> {
   if (order.status === "failed") {
-    const failed = events.findLast((event) => event.toStatus === "failed");
+    const [failed] = await context.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, "failed")))
+      .orderBy(desc(orderEvents.id))
+      .limit(1);
     const reason = failed?.detail?.failureReason;
     refuseIfRefused(order, {
       stage: "create",
@@ -407,7 +408,8 @@ const noteUnansweredStatement = statement(
   `with noted as (
      update orders set gateway = $2, updated_at = now() where id = $1 and status = 'pending' returning id)
    insert into order_events (order_id, from_status, to_status, actor, detail)
-   select id, 'pending', 'pending', $3, $4::jsonb from noted`,
+   select id, 'pending', 'pending', $3, $4::jsonb from noted
+   returning order_id`,
 );
 
 /**
@@ -436,12 +438,17 @@ async function unanswered(
     ...(error.status ? { providerHttpStatus: error.status } : {}),
     ...(order.paymentReference ? { providerPaymentId: order.paymentReference } : {}),
   };
-  await runStatement(context.db, noteUnansweredStatement, [
+  const noted = await runStatement(context.db, noteUnansweredStatement, [
     order.id,
     gateway.id,
     `gateway:${gateway.id}`,
     JSON.stringify(detail),
   ]);
+  if (noted.length === 0) {
+    // No longer pending: the provider's webhook, matched to the order, settled it meanwhile.
+    const [current] = await context.db.select().from(orders).where(eq(orders.id, order.id));
+    if (current && current.status !== "pending") return answerOfMoved(context, current);
+  }
   refuseIfRefused(order, detail);
   return { ...answer, status: "pending" };
 }
