@@ -47,7 +47,7 @@ export default {
   },
   newUsers: { title: "New Users", empty: "No one has signed up yet." },
   alertsBanner: {
-    title: "Payment alerts need your attention: {count}",
+    title: "Payment Alerts Need Your Attention: {count}",
     body: "Money reached a payment provider that no order is paid by. Each alert says what was done with it.",
     action: "Open the Inbox",
   },

@@ -68,7 +68,7 @@ export default {
   },
   notCharged: {
     title: "Your Payment Did Not Go Through",
-    body: "The payment provider has no payment for this order, so nothing was charged. You can try again.",
+    body: "The payment provider did not take the payment, so nothing was charged. You can try again.",
     tryAgain: "Try Again",
   },
   success: {
