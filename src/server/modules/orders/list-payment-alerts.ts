@@ -71,12 +71,6 @@ export async function listPaymentAlerts(db: Db, query: AdminPaymentAlertsQuery):
   return { items: rows.map(viewOf), total: total?.total ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-/** The alerts the studio has not resolved yet (the Inbox tab's and the overview's count). */
-export async function countOpenPaymentAlerts(db: Db): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(paymentAlerts).where(isNull(paymentAlerts.resolvedAt));
-  return row?.total ?? 0;
-}
-
 /** One alert as the admin sees it. */
 export async function getPaymentAlert(db: Db, id: number): Promise<AdminPaymentAlert | undefined> {
   const [row] = await joined(db).where(eq(paymentAlerts.id, id));

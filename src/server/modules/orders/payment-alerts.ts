@@ -224,7 +224,7 @@ export async function retryGivingBack(
   options: { olderThanMs: number; now?: Date; signal?: AbortSignal },
 ): Promise<{ retried: number; refunded: number }> {
   const cutoff = new Date((options.now ?? new Date()).getTime() - options.olderThanMs);
-  const claimed = rowsOf<{ id: number }>(
+  const claimed = rowsOf<{ id: number | string }>(
     await context.db.execute(sql`
       update payment_alerts set updated_at = now()
       where id in (
@@ -236,8 +236,10 @@ export async function retryGivingBack(
   );
   let retried = 0;
   let refunded = 0;
-  for (const { id } of claimed) {
+  for (const row of claimed) {
     if (options.signal?.aborted) break;
+    // A bigserial comes back as text from node-postgres.
+    const id = Number(row.id);
     if (inFlight.has(id)) continue;
     const [alert] = await context.db.select().from(paymentAlerts).where(eq(paymentAlerts.id, id));
     const gateway = alert ? context.gateways.byId(alert.gateway) : undefined;
