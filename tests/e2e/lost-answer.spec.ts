@@ -98,7 +98,7 @@ const languages = [
     fields: { name: "الاسم الكامل", email: "البريد الإلكتروني", phone: "رقم الجوال", city: "المدينة", district: "الحي", street: "الشارع" },
     buyer: { name: "سارة القحطاني", city: "الرياض", district: "العليا", street: "طريق الملك فهد" },
     verifying: "نتحقق الآن من عملية الدفع",
-    doNotPayAgain: "لا تُعد الدفع من فضلك",
+    doNotPayAgain: "من فضلك لا تدفع مرة أخرى",
     email: "سنراسلك على",
     end: "not charged",
     notCharged: "لم تكتمل عملية الدفع",

@@ -247,7 +247,7 @@ const ar: Catalog<typeof en> = {
       noPaymentMade: "لا توجد لدى مزوّد الدفع أي دفعة لهذا الطلب، ولم يُخصم شيء",
       cancelFailed: "تعذّر الإلغاء لدى مزوّد الدفع، فبقي الطلب مفتوحًا وستُعاد المحاولة",
       alert: {
-        kept: "تنبيه الدفع {id}: دفعة بقيمة {amount} محفوظة ليقرّر الاستوديو بشأنها ({kind})",
+        kept: "تنبيه الدفع {id}: دفعة بقيمة {amount} محتفَظ بها ليقرّر الاستوديو بشأنها ({kind})",
         refund_requested: "تنبيه الدفع {id}: طُلب استرداد {amount} ({kind})",
         void_requested: "تنبيه الدفع {id}: طُلب تحرير {amount} ({kind})",
         refund_done: "تنبيه الدفع {id}: استُرد {amount}",
@@ -313,7 +313,7 @@ const ar: Catalog<typeof en> = {
       other_payment: "دفعة أخرى لطلب مفتوح",
     },
     actions: {
-      kept: "محفوظة",
+      kept: "محتفَظ بها",
       refund_pending: "الاسترداد جارٍ",
       refunded: "مُستردّة",
       refund_failed: "تعذّر الاسترداد",
@@ -324,7 +324,7 @@ const ar: Catalog<typeof en> = {
     noOrder: "لا يوجد طلب",
     raised: "تاريخ التنبيه",
     done: "ما اتُّخذ",
-    doneKept: "محفوظة دون إعادة أي مبلغ. قرّر بشأنها مع المشتري أو من لوحة تحكّم المزوّد.",
+    doneKept: "محتفَظ بها دون إعادة أي مبلغ. قرّر بشأنها مع المشتري أو من لوحة تحكّم المزوّد.",
     doneRefund: "يُعاد {amount} إلى المشتري بالاسترداد",
     doneVoid: "يُحرَّر {amount} للمشتري",
     providerSaid: "ردّ المزوّد: {error}",

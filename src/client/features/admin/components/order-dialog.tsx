@@ -49,7 +49,12 @@ function noteOf(detail: Record<string, unknown> | null, copy: AdminCopy, lang: "
   const kind = typeof detail.kind === "string" && detail.kind in copy.alerts.kinds ? detail.kind : undefined;
   return interpolate(n.alert[detail.outcome as AlertNote], {
     id: formatNumber(Number(detail.alertId), lang, { useGrouping: false }),
-    amount: typeof detail.amountHalalas === "number" ? `\u2068${formatPrice(detail.amountHalalas, lang)}\u2069` : "",
+    amount:
+      typeof detail.amountHalalas !== "number"
+        ? ""
+        : lang === "ar"
+          ? `\u2068${formatPrice(detail.amountHalalas, lang)}\u2069`
+          : formatPrice(detail.amountHalalas, lang),
     kind: kind ? copy.alerts.kinds[kind as keyof AdminCopy["alerts"]["kinds"]] : "",
     note: typeof detail.note === "string" ? detail.note : "",
   });

@@ -26,8 +26,9 @@ const actionTone: Record<PaymentAlertActionValue, "green" | "amber" | "red" | "n
   refund_failed: "red",
 };
 
-/** An amount in riyals, isolated so that it reads left to right inside Arabic text. */
-const isolated = (halalas: number, lang: "en" | "ar") => `\u2068${formatPrice(halalas, lang)}\u2069`;
+/** An amount in riyals inside a sentence, isolated in Arabic so that it keeps its own direction. */
+const isolated = (halalas: number, lang: "en" | "ar") =>
+  lang === "ar" ? `\u2068${formatPrice(halalas, lang)}\u2069` : formatPrice(halalas, lang);
 
 /**
  * The Inbox's payment alerts (issue 35, decision 0044): money at a payment provider that no order
