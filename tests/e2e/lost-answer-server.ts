@@ -49,7 +49,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   const command = line.trim();
   if (command === "drop") {
     moyasar.webhookMode.hold = true;
-    moyasar.dropAnswers({ method: "POST", path: "/v1/payments", count: 1, how: "reset" });
+    moyasar.dropAnswers({ method: "POST", path: /^\/v1\/payments$/, count: 1, how: "reset" });
   } else if (command === "reconcile") {
     await reconcilePayments(app.payments, {
       olderThanMs: 62_000,

@@ -8,7 +8,7 @@ import { reconcilePayments } from "#server/modules/orders/reconcile-payments.ts"
 import type { PaymentRequest } from "#server/modules/payments/gateway.ts";
 import { startMoyasarFake, type MoyasarFake } from "#server/modules/payments/providers/moyasar/fake-server.ts";
 import { createTestApp } from "#tests/helpers/app.ts";
-import { checkoutBody, createIntent } from "#tests/helpers/checkout.ts";
+import { createIntent } from "#tests/helpers/checkout.ts";
 import { insertOrder } from "#tests/helpers/orders.ts";
 import { startSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp.ts";
 
@@ -168,7 +168,7 @@ describe("the expiry keeps an order whose cancel at the provider failed", () => 
 describe("a create call whose answer never came", () => {
   it("Apple Pay, the answer lost after the charge: 202 pending (a retry too), then the job pays the order once", async () => {
     moyasar.webhookMode.hold = true; // Moyasar's notification comes later: the job is first.
-    moyasar.dropAnswers({ method: "POST", path: "/v1/payments", count: 1, how: "reset" });
+    moyasar.dropAnswers({ method: "POST", path: /^\/v1\/payments$/, count: 1, how: "reset" });
     const key = randomUUID();
     const body = { paymentMethod: "apple-pay", applePayToken: token, email: "lost.answer@example.sa" };
     const created = await createIntent(app, body, { "idempotency-key": key });
@@ -188,7 +188,11 @@ describe("a create call whose answer never came", () => {
 
     const retried = await createIntent(app, body, { "idempotency-key": key });
     expect(retried.statusCode).toBe(202);
-    expect(retried.json()).toEqual(answer);
+    expect(retried.json()).toMatchObject({
+      status: "pending",
+      paymentIntentId: answer.paymentIntentId,
+      orderReference: answer.orderReference,
+    });
     expect(moyasar.requestsTo("POST", "/v1/payments")).toHaveLength(charges);
     expect((await buyerView(answer.orderReference, answer.accessToken)).json().order.status).toBe("pending");
 
@@ -249,8 +253,8 @@ describe("a create call whose answer never came", () => {
     expect(first).toMatchObject({ status: "pending", gateway: "moyasar" });
 
     // Processed, and the answer lost: the invoice exists, payable by nobody (its URL was in the answer).
-    moyasar.dropAnswers({ method: "POST", path: "/v1/invoices", count: 1, how: "cut" });
-    const lost = await createIntent(app, checkoutBody({ paymentMethod: "credit-card", email: "cut@example.sa" }));
+    moyasar.dropAnswers({ method: "POST", path: /^\/v1\/invoices$/, count: 1, how: "cut" });
+    const lost = await createIntent(app, { paymentMethod: "credit-card", email: "cut@example.sa" });
     expect(lost.statusCode).toBe(502);
     const [second] = await app.db.select().from(orders).where(eq(orders.customerEmail, "cut@example.sa"));
     const invoice = [...moyasar.invoices.values()].find(
