@@ -80,12 +80,13 @@ export default fp<{ config: Config }>(
       name: RECONCILE_PAYMENTS_JOB,
       everyMs: 60_000,
       exclusive: true,
-      run: ({ signal }) =>
-        reconcilePayments(context, {
+      run: async ({ signal }) => {
+        await reconcilePayments(context, {
           olderThanMs: 60_000 + config.PAYMENT_PROVIDER_TIMEOUT_MS,
           expiryHours: config.CHECKOUT_EXPIRY_HOURS,
           signal,
-        }),
+        });
+      },
     });
   },
   { name: "payments", dependencies: ["database", "background-jobs", "outbox", "catalog-cache"] },
