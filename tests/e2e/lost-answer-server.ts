@@ -59,4 +59,3 @@ for await (const line of createInterface({ input: process.stdin })) {
   }
   process.stdout.write(`${JSON.stringify({ done: command })}\n`);
 }
-

@@ -84,7 +84,14 @@ const languages = [
   {
     lang: "en",
     prefix: "",
-    fields: { name: "Full name", email: "Email", phone: "Mobile number", city: "City", district: "District", street: "Street" },
+    fields: {
+      name: "Full name",
+      email: "Email",
+      phone: "Mobile number",
+      city: "City",
+      district: "District",
+      street: "Street",
+    },
     buyer: { name: "Sara Al-Qahtani", city: "Riyadh", district: "Al Olaya", street: "King Fahd Road" },
     verifying: "We Are Confirming Your Payment",
     doNotPayAgain: "Please do not pay again",
@@ -95,7 +102,14 @@ const languages = [
   {
     lang: "ar",
     prefix: "/ar",
-    fields: { name: "الاسم الكامل", email: "البريد الإلكتروني", phone: "رقم الجوال", city: "المدينة", district: "الحي", street: "الشارع" },
+    fields: {
+      name: "الاسم الكامل",
+      email: "البريد الإلكتروني",
+      phone: "رقم الجوال",
+      city: "المدينة",
+      district: "الحي",
+      street: "الشارع",
+    },
     buyer: { name: "سارة القحطاني", city: "الرياض", district: "العليا", street: "طريق الملك فهد" },
     verifying: "نتحقق الآن من عملية الدفع",
     doNotPayAgain: "من فضلك لا تدفع مرة أخرى",
@@ -107,7 +121,9 @@ const languages = [
 ] as const;
 
 for (const t of languages) {
-  test(`${t.lang}: a lost Apple Pay answer is "being confirmed", never paid twice, then ends ${t.end}`, async ({ page }) => {
+  test(`${t.lang}: a lost Apple Pay answer is "being confirmed", never paid twice, then ends ${t.end}`, async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await installFakeApplePay(page, t.end === "paid" ? { data: "opaque" } : "DECLINE");
     const email = `lost-${t.lang}-${Date.now().toString(36)}@example.sa`;

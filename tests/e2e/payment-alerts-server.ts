@@ -29,8 +29,18 @@ const config = loadConfig({
 const app = await buildApp(config, { logStream: process.stderr });
 await app.ready();
 
-const expired = await insertOrder(app.db, { status: "expired", paidAt: null, gateway: "moyasar", paymentReference: "5f2b7c1e-0b7a-4c55-9b5e-7c1d2e3f4a01" });
-const paid = await insertOrder(app.db, { status: "paid", gateway: "moyasar", paymentMethod: "apple-pay", paymentReference: "8d0c3a4b-2e1f-4d6a-8b9c-0a1b2c3d4e02" });
+const expired = await insertOrder(app.db, {
+  status: "expired",
+  paidAt: null,
+  gateway: "moyasar",
+  paymentReference: "5f2b7c1e-0b7a-4c55-9b5e-7c1d2e3f4a01",
+});
+const paid = await insertOrder(app.db, {
+  status: "paid",
+  gateway: "moyasar",
+  paymentMethod: "apple-pay",
+  paymentReference: "8d0c3a4b-2e1f-4d6a-8b9c-0a1b2c3d4e02",
+});
 
 async function alert(fields: Partial<typeof paymentAlerts.$inferInsert> & { providerPaymentId: string }) {
   const [row] = await app.db

@@ -88,7 +88,9 @@ test("en: the admin sees the payment alerts in the Inbox and resolves one with a
   await dialog.getByLabel("Note").fill("Matched to a phone order; kept.");
   await dialog.getByRole("button", { name: "Resolve Alert" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("status").filter({ hasText: `Payment alert ${fixture.unknownEn.id} is resolved.` })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Payment alert ${fixture.unknownEn.id} is resolved.` }),
+  ).toBeVisible();
   await expect(alerts.getByTestId("payment-alert")).toHaveCount(3);
   await expect(page.getByRole("tab", { name: "Inbox (3)" })).toBeVisible();
 
@@ -117,7 +119,9 @@ test("ar: the admin reads the alerts right to left, amounts in Arabic digits, an
   // The provider's payment id and the order's reference read left to right inside the Arabic row.
   await expect(refused.getByTestId("payment-alert-payment")).toHaveAttribute("dir", "ltr");
   await expect(refused.getByTestId("payment-alert-order")).toHaveAttribute("dir", "ltr");
-  await expect(refused.getByTestId("payment-alert-done")).toContainText("يُعاد \u2068٣٥٠ ريال\u2069 إلى المشتري بالاسترداد");
+  await expect(refused.getByTestId("payment-alert-done")).toContainText(
+    "يُعاد \u2068٣٥٠ ريال\u2069 إلى المشتري بالاسترداد",
+  );
   await expectAccessible(page);
 
   const unknown = alertRow(page, fixture.unknownAr);

@@ -22,7 +22,11 @@ export const adminPaymentAlertsQuerySchema = z.object({
 export type AdminPaymentAlertsQuery = z.output<typeof adminPaymentAlertsQuerySchema>;
 
 export const adminPaymentAlertParamsSchema = z.strictObject({
-  id: z.coerce.number({ error: "errors.notFound" }).int("errors.notFound").min(1, "errors.notFound").max(Number.MAX_SAFE_INTEGER, "errors.notFound"),
+  id: z.coerce
+    .number({ error: "errors.notFound" })
+    .int("errors.notFound")
+    .min(1, "errors.notFound")
+    .max(Number.MAX_SAFE_INTEGER, "errors.notFound"),
 });
 
 /** What the admin writes when closing an alert: what was done about the money. */

@@ -381,7 +381,9 @@ export const paymentAlerts = pgTable(
     uniqueIndex("payment_alerts_payment_idx").on(table.gateway, table.providerPaymentId),
     uniqueIndex("payment_alerts_idempotency_key_idx").on(table.idempotencyKey),
     // The Inbox: open alerts, newest first; the job: refunds still waiting for an answer.
-    index("payment_alerts_open_idx").on(table.createdAt).where(sql`${table.resolvedAt} is null`),
+    index("payment_alerts_open_idx")
+      .on(table.createdAt)
+      .where(sql`${table.resolvedAt} is null`),
     index("payment_alerts_refund_pending_idx")
       .on(table.updatedAt)
       .where(sql`${table.action} = 'refund_pending'`),

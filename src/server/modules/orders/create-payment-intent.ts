@@ -145,7 +145,10 @@ function refuseIfRefused(order: OrderRow, detail: CreateStage): void {
   // A wallet's charge whose answer was lost is being confirmed (202); a hosted page's URL never
   // reached the buyer, who sees the same "system error" as for any failure (the order stays
   // pending for the reconciliation job).
-  if (detail.outcome === "unanswered" && paymentMethodOf(order.paymentMethod as CheckoutPaymentMethod).flow !== "wallet") {
+  if (
+    detail.outcome === "unanswered" &&
+    paymentMethodOf(order.paymentMethod as CheckoutPaymentMethod).flow !== "wallet"
+  ) {
     throw new ApiError(502, "gateway_error", "payments.gatewayError");
   }
   if (detail.outcome === "declined") {

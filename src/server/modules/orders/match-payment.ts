@@ -200,5 +200,7 @@ export async function closedOrderPayment(
 
 /** Closed without the order's own payment ever paying it: where a payment's money is late. */
 export function closedUnpaid(order: OrderRow): boolean {
-  return order.paidAt === null && (order.status === "failed" || order.status === "cancelled" || order.status === "expired");
+  return (
+    order.paidAt === null && (order.status === "failed" || order.status === "cancelled" || order.status === "expired")
+  );
 }

@@ -112,7 +112,9 @@ export async function raisePaymentAlert(context: PaymentsContext, input: RaiseAl
     const [existing] = await context.db
       .select()
       .from(paymentAlerts)
-      .where(and(eq(paymentAlerts.gateway, gateway.id), eq(paymentAlerts.providerPaymentId, payment.providerPaymentId)));
+      .where(
+        and(eq(paymentAlerts.gateway, gateway.id), eq(paymentAlerts.providerPaymentId, payment.providerPaymentId)),
+      );
     return existing!;
   }
   context.log.error(
@@ -248,7 +250,13 @@ export async function retryGivingBack(
     try {
       const payment = await gateway.fetchPayment(alert.providerPaymentId);
       const done = isGivenBack(payment)
-        ? await completeAlert(context, alert, { action: "refunded", error: null, note: "done" }, "system", alert.refundMethod ?? "refund")
+        ? await completeAlert(
+            context,
+            alert,
+            { action: "refunded", error: null, note: "done" },
+            "system",
+            alert.refundMethod ?? "refund",
+          )
         : await giveBack(context, gateway, alert, "system");
       if (done.action === "refunded") refunded++;
     } catch (error) {

@@ -9,7 +9,6 @@ import { NO_PAYMENT_MADE } from "#shared/schemas/orders.ts";
 import type { OrderRow } from "./order-row.ts";
 import { moveOrder, type Actor } from "./order-transitions.ts";
 
-
 /**
  * One order left `pending` (issue 35, decision 0044): its create call did not answer, or the
  * process died between the provider's answer and our write. With the payment's id (written before
@@ -24,7 +23,10 @@ export async function reconcileOrder(context: PaymentsContext, order: OrderRow, 
   if (order.status !== "pending") return order;
   const gateway = gatewayOfOrder(context, order);
   if (!gateway) {
-    context.log.warn({ order: order.reference, gateway: order.gateway }, "reconcile: the order's gateway is not configured");
+    context.log.warn(
+      { order: order.reference, gateway: order.gateway },
+      "reconcile: the order's gateway is not configured",
+    );
     return order;
   }
   if (order.paymentReference) {
@@ -46,10 +48,19 @@ export async function reconcileOrder(context: PaymentsContext, order: OrderRow, 
       payment = await gateway.cancelPayment(payment.providerPaymentId);
     } catch (error) {
       if (!(error instanceof GatewayError) || error.outcomeUnknown) throw error;
-      context.log.warn({ err: error, order: order.reference }, "reconcile: the provider refused to cancel the unseen page");
+      context.log.warn(
+        { err: error, order: order.reference },
+        "reconcile: the provider refused to cancel the unseen page",
+      );
     }
   }
-  if (payment && (payment.status === "paid" || payment.status === "authorized" || payment.status === "failed" || payment.status === "requires_action")) {
+  if (
+    payment &&
+    (payment.status === "paid" ||
+      payment.status === "authorized" ||
+      payment.status === "failed" ||
+      payment.status === "requires_action")
+  ) {
     context.log.info(
       { order: order.reference, payment: payment.providerPaymentId, status: payment.status },
       "reconcile: the provider holds the order's payment",

@@ -55,7 +55,11 @@ export async function reconcilePayments(
   const now = options.now ?? new Date();
   const bound = new Date(now.getTime() - options.olderThanMs);
   let reconciled = 0;
-  for (const order of await claim(context, sql`status = 'pending' and created_at < ${bound.toISOString()}::timestamptz`, bound)) {
+  for (const order of await claim(
+    context,
+    sql`status = 'pending' and created_at < ${bound.toISOString()}::timestamptz`,
+    bound,
+  )) {
     if (options.signal?.aborted) break;
     try {
       const after = await reconcileOrder(context, order, "system");

@@ -71,7 +71,11 @@ export async function processWebhook(
     return found?.seen ? "duplicate" : "processed";
   }
   if (found?.seen) return "duplicate";
-  const webhook = { actor: `webhook:${gateway.id}` as const, webhookEvent: { gateway: gateway.id, eventKey: notice.eventKey }, event: notice.type };
+  const webhook = {
+    actor: `webhook:${gateway.id}` as const,
+    webhookEvent: { gateway: gateway.id, eventKey: notice.eventKey },
+    event: notice.type,
+  };
   if (!order) {
     // No order holds this payment (yet): create-intent's call may not have answered, or its answer
     // was not written before a crash. The provider says whose it is.
@@ -82,7 +86,10 @@ export async function processWebhook(
       // The provider itself knows no such payment (a 4xx): there is no money to keep. No answer
       // (outcome unknown) is a 502, so that the provider sends it again.
       if (!(error instanceof GatewayError) || error.outcomeUnknown) throw error;
-      context.log.warn({ gateway: gateway.id, payment: notice.providerPaymentId }, "webhook for a payment the provider does not know");
+      context.log.warn(
+        { gateway: gateway.id, payment: notice.providerPaymentId },
+        "webhook for a payment the provider does not know",
+      );
       return "unknown_payment";
     }
     return matchProviderPayment(context, gateway, payment, webhook);

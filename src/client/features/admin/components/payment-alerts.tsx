@@ -142,9 +142,7 @@ export function PaymentAlerts(props: { copy: AdminCopy }) {
                         amount: isolated(alert.refundHalalas, lang),
                       })}
                   {alert.error && alert.action !== "refunded" ? (
-                    <span className="block text-ink-soft">
-                      {interpolate(c.providerSaid, { error: alert.error })}
-                    </span>
+                    <span className="block text-ink-soft">{interpolate(c.providerSaid, { error: alert.error })}</span>
                   ) : null}
                 </dd>
               </dl>

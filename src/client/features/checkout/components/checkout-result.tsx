@@ -150,7 +150,10 @@ export function CheckoutVerifying(props: {
       className="mx-auto grid max-w-xl justify-items-center gap-5 rounded-3xl border border-sand-deep bg-white/70 p-8 text-center sm:p-12"
       data-testid="checkout-verifying"
     >
-      <span aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-2 border-sand-deep border-t-accent-ink" />
+      <span
+        aria-hidden="true"
+        className="h-10 w-10 animate-spin rounded-full border-2 border-sand-deep border-t-accent-ink"
+      />
       <h2 id="checkout-verifying-title" ref={heading} tabIndex={-1} className="font-display text-3xl font-medium">
         {c.title}
       </h2>

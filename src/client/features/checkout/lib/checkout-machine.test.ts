@@ -301,13 +301,20 @@ describe("the checkout's state machine: a lost wallet answer (issue 35)", () => 
     expect(startedAttempt(verifying)).toEqual(attempt("apple-pay"));
     expect(addressOf(verifying, productId)).toBe("?order=NWT-1001&intent=pi_1");
     expect(confirmationDue(verifying)).toBeNull();
-    expect(verificationDue(verifying)).toEqual({ reference: "NWT-1001", accessToken: "token-1", delayMs: VERIFY_FAST_MS });
+    expect(verificationDue(verifying)).toEqual({
+      reference: "NWT-1001",
+      accessToken: "token-1",
+      delayMs: VERIFY_FAST_MS,
+    });
   });
 
   it("keeps reading while the order is pending or a read fails, slower after a minute, and stops at the last read", () => {
     let state = pending();
     for (let round = 1; round <= 12; round++) {
-      state = checkoutReducer(state, round % 2 ? { type: "verified", order: order("pending") } : { type: "verifyFailed" });
+      state = checkoutReducer(
+        state,
+        round % 2 ? { type: "verified", order: order("pending") } : { type: "verifyFailed" },
+      );
       expect(state).toMatchObject({ kind: "verifying", round });
     }
     expect(verificationDue(state)?.delayMs).toBe(VERIFY_SLOW_MS);

@@ -142,7 +142,8 @@ export function checkoutReducer(state: CheckoutState, event: CheckoutEvent): Che
         method: state.method,
         email: state.buyer.email,
       };
-      if (state.flow === "redirect" && answer.redirectUrl) return { kind: "redirecting", attempt, url: answer.redirectUrl };
+      if (state.flow === "redirect" && answer.redirectUrl)
+        return { kind: "redirecting", attempt, url: answer.redirectUrl };
       // The provider never answered the charge: it may have been made; never offer to pay again.
       if (state.flow === "wallet" && answer.status === "pending") return { kind: "verifying", attempt, round: 0 };
       return { kind: "direct", attempt };
@@ -256,7 +257,8 @@ export function startedAttempt(state: CheckoutState): Attempt | null {
 /** The method whose button shows the spinner while all are disabled; null when the buttons are free. */
 export function busyMethod(state: CheckoutState): PaymentMethodId | null {
   if (state.kind === "paying") return state.method;
-  if (state.kind === "redirecting" || state.kind === "direct" || state.kind === "verifying") return state.attempt.method;
+  if (state.kind === "redirecting" || state.kind === "direct" || state.kind === "verifying")
+    return state.attempt.method;
   return null;
 }
 

@@ -94,8 +94,17 @@ describe("payment alerts in the admin API", () => {
   });
 
   it("resolves an alert with the admin's note: it leaves the open list, keeps who and why, and notes it on the order", async () => {
-    const order = await insertOrder(app.db, { status: "paid", gateway: "moyasar", paymentReference: `ref-${Date.now()}` });
-    const alert = await insertAlert({ kind: "duplicate", orderId: order.id, action: "refund_failed", error: "declined" });
+    const order = await insertOrder(app.db, {
+      status: "paid",
+      gateway: "moyasar",
+      paymentReference: `ref-${Date.now()}`,
+    });
+    const alert = await insertAlert({
+      kind: "duplicate",
+      orderId: order.id,
+      action: "refund_failed",
+      error: "declined",
+    });
     const before = Number((await list()).headers["x-total-count"]);
 
     const resolved = await resolve(alert.id, { note: "  Refunded by hand in Moyasar's dashboard  " });
@@ -124,10 +133,19 @@ describe("payment alerts in the admin API", () => {
     expect(history.at(-1)).toMatchObject({
       fromStatus: "paid",
       toStatus: "paid",
-      detail: { stage: "payment_alert", alertId: alert.id, outcome: "resolved", note: "Refunded by hand in Moyasar's dashboard" },
+      detail: {
+        stage: "payment_alert",
+        alertId: alert.id,
+        outcome: "resolved",
+        note: "Refunded by hand in Moyasar's dashboard",
+      },
     });
     const view = await app.inject({ url: `/api/admin/orders/${order.id}`, headers: admin.bearer });
-    expect(view.json().order.events.at(-1)).toMatchObject({ fromStatus: "paid", status: "paid", actor: expect.stringMatching(/^admin:/) });
+    expect(view.json().order.events.at(-1)).toMatchObject({
+      fromStatus: "paid",
+      status: "paid",
+      actor: expect.stringMatching(/^admin:/),
+    });
   });
 
   it("refuses an empty note (in the admin's language) and an unknown alert", async () => {

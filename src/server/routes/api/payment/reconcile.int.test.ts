@@ -20,7 +20,11 @@ import { startSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp.ts";
  * whose cancel failed. The reconciliation job is run by hand, as if its minute had come.
  */
 const SITE = "https://nawat.test";
-const keys = { secretKey: "sk_test_reconcile", publishableKey: "pk_test_reconcile", webhookSecret: "moyasar-reconcile" };
+const keys = {
+  secretKey: "sk_test_reconcile",
+  publishableKey: "pk_test_reconcile",
+  webhookSecret: "moyasar-reconcile",
+};
 const token = { paymentData: { data: "opaque", version: "EC_v1" } };
 let app: FastifyInstance;
 let moyasar: MoyasarFake;
@@ -211,7 +215,12 @@ describe("a create call whose answer never came", () => {
     expect(moyasar.deliveries.slice(-2).map((delivery) => delivery.status)).toEqual([200, 200]);
     expect((await historyOf(order.id)).filter((event) => event.toStatus === "paid")).toHaveLength(1);
     expect(await invoicesOf(order.id)).toHaveLength(1);
-    expect(await app.db.select().from(outbox).where(like(outbox.dedupeKey, `order:${order.id}:%`))).toHaveLength(2);
+    expect(
+      await app.db
+        .select()
+        .from(outbox)
+        .where(like(outbox.dedupeKey, `order:${order.id}:%`)),
+    ).toHaveLength(2);
     expect(chargesFor(order.id)).toHaveLength(1);
     expect(moyasar.requestsTo("POST", "/v1/payments")).toHaveLength(charges);
     expect((await buyerView(answer.orderReference, answer.accessToken)).json().order.status).toBe("paid");
@@ -246,7 +255,10 @@ describe("a create call whose answer never came", () => {
     const key = randomUUID();
     const refused = await createIntent(app, { paymentMethod: "credit-card" }, { "idempotency-key": key });
     expect(refused.statusCode).toBe(502);
-    expect(refused.json().error).toMatchObject({ code: "gateway_error", message: "A system error occurred. Please try again." });
+    expect(refused.json().error).toMatchObject({
+      code: "gateway_error",
+      message: "A system error occurred. Please try again.",
+    });
     const again = await createIntent(app, { paymentMethod: "credit-card" }, { "idempotency-key": key });
     expect(again.statusCode).toBe(502);
     const [first] = await app.db.select().from(orders).where(eq(orders.idempotencyKey, key));
@@ -282,7 +294,10 @@ describe("a crash between the provider's answer and our write", () => {
     expect((await orderOf(order.reference)).paymentReference).toBeNull();
 
     await reconcile();
-    expect(await orderOf(order.reference)).toMatchObject({ status: "paid", paymentReference: charged.providerPaymentId });
+    expect(await orderOf(order.reference)).toMatchObject({
+      status: "paid",
+      paymentReference: charged.providerPaymentId,
+    });
     moyasar.webhookMode.duplicate = true;
     await moyasar.flushWebhooks({ reverse: true });
     expect((await historyOf(order.id)).filter((event) => event.toStatus === "paid")).toHaveLength(1);
@@ -338,7 +353,12 @@ describe("webhooks for a payment no order holds", () => {
     const recorded = await app.db
       .select()
       .from(paymentWebhookEvents)
-      .where(and(eq(paymentWebhookEvents.gateway, "moyasar"), eq(paymentWebhookEvents.eventKey, String((delivery.body as { id: string }).id))));
+      .where(
+        and(
+          eq(paymentWebhookEvents.gateway, "moyasar"),
+          eq(paymentWebhookEvents.eventKey, String((delivery.body as { id: string }).id)),
+        ),
+      );
     expect(recorded).toHaveLength(1);
   });
 });
