@@ -20,8 +20,10 @@ const keys = { secretKey: "sk_test_e2e_lost", publishableKey: "pk_test_e2e_lost"
 const moyasar = await startMoyasarFake({ ...keys, webhookUrl: `${origin}/api/payment/webhooks/moyasar` });
 const config = loadConfig({
   NODE_ENV: "production",
-  LOG_LEVEL: "warn",
+  LOG_LEVEL: "error",
   HOST: "127.0.0.1",
+  // The main browser-test server holds the default metrics port.
+  METRICS_PORT: "0",
   PORT: String(port),
   DATA_DIR: "memory://",
   SITE_URL: origin,

@@ -17,6 +17,8 @@ const config = loadConfig({
   NODE_ENV: "production",
   LOG_LEVEL: "warn",
   HOST: "127.0.0.1",
+  // The main browser-test server holds the default metrics port.
+  METRICS_PORT: "0",
   PORT: String(port),
   DATA_DIR: "memory://",
   SITE_URL: `http://127.0.0.1:${port}`,
