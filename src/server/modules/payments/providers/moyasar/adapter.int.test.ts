@@ -24,8 +24,11 @@ afterAll(async () => {
   await fake.close();
   await receiver.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
   fake.requests.length = 0;
+  fake.clearDrops();
+  await fake.flushWebhooks();
+  fake.webhookMode = { duplicate: false, hold: false };
   receiver.received.length = 0;
 });
 
@@ -343,7 +346,7 @@ describe("Moyasar: finding the payment of an order whose answer was lost (issue 
     const again = await gateway.createPayment(request);
     expect(again).toMatchObject({ providerPaymentId: first.providerPaymentId, status: "paid" });
     const ofOrder = [...fake.payments.values()].filter(
-      (payment) => (payment.metadata as Record<string, string>).order_id === request.orderId,
+      (payment) => (payment.metadata as Record<string, string> | null)?.order_id === request.orderId,
     );
     expect(ofOrder).toHaveLength(1);
     const refused = await fetch(`${fake.url}/v1/payments`, {
@@ -400,5 +403,152 @@ describe("Moyasar: finding the payment of an order whose answer was lost (issue 
     const expiresAt = Date.parse(String(fake.invoices.get(created.providerPaymentId)!.expired_at));
     expect(expiresAt).toBeGreaterThanOrEqual(before + 6 * 3600_000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 6 * 3600_000);
+  });
+});
+
+describe("Moyasar misbehaving as a real provider does (issue 35)", () => {
+  const token = { paymentData: { data: "opaque", version: "EC_v1" } };
+
+  it("the Apple Pay charge is made, then its answer lost: outcome unknown, the payment exists, a retry charges nothing twice", async () => {
+    const { request, lookup } = freshOrder({ method: "apple-pay", applePayToken: token });
+    fake.dropAnswers({ method: "POST", path: "/v1/payments", how: "reset" });
+    const lost = await gateway.createPayment(request).catch((e: unknown) => e);
+    expect(lost).toBeInstanceOf(GatewayError);
+    expect((lost as GatewayError).outcomeUnknown).toBe(true);
+    expect(fake.dropped).toContainEqual(expect.objectContaining({ method: "POST", path: "/v1/payments" }));
+    // The charge exists at Moyasar, under the given_id, and the order finds it.
+    const paymentId = givenId(request.idempotencyKey);
+    expect(await gateway.fetchPayment(paymentId)).toMatchObject({ status: "paid", capturedHalalas: 42_200 });
+    expect(await gateway.findPayment(lookup)).toMatchObject({ providerPaymentId: paymentId, status: "paid" });
+    // Its webhook went out before the answer was lost.
+    expect((receiver.received.at(-1)!.body as { data: { id: string } }).data.id).toBe(paymentId);
+    expect(await gateway.createPayment(request)).toMatchObject({ providerPaymentId: paymentId, status: "paid" });
+    expect([...fake.payments.keys()].filter((id) => id === paymentId)).toHaveLength(1);
+  });
+
+  it("a refund applied, its answer cut off mid-body: outcome unknown, and Moyasar's payment shows the refund", async () => {
+    const created = await gateway.createPayment(freshOrder().request);
+    await payInvoice(created.providerPaymentId, "4111111111111111");
+    fake.dropAnswers({ method: "POST", path: /^\/v1\/payments\/[^/]+\/refund$/, how: "cut" });
+    const lost = await gateway
+      .refundPayment(created.providerPaymentId, 12_200, "a chipped rim", "r-lost")
+      .catch((e: unknown) => e);
+    expect(lost).toMatchObject({ name: "GatewayError", outcomeUnknown: true });
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({
+      status: "paid",
+      refundedHalalas: 12_200,
+    });
+  });
+
+  it("a capture applied, answered by a 502 from the edge: outcome unknown, the capture is there", async () => {
+    const response = await fetch(`${fake.url}/v1/payments`, {
+      method: "POST",
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${keys.secretKey}:`).toString("base64")}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({
+        amount: 42_200,
+        description: "manual",
+        source: { type: "creditcard", number: "4201320111111010", "3ds": false, manual: true },
+      }),
+    });
+    const held = ((await response.json()) as { id: string }).id;
+    fake.dropAnswers({ method: "POST", path: `/v1/payments/${held}/capture`, how: "error", status: 502 });
+    const lost = await gateway.capturePayment(held, { ...totals, idempotencyKey: "c-lost" }).catch((e: unknown) => e);
+    expect(lost).toMatchObject({ name: "GatewayError", status: 502, outcomeUnknown: true });
+    expect(await gateway.fetchPayment(held)).toMatchObject({ status: "paid", capturedHalalas: 42_200 });
+  });
+
+  it("a provider that never answers after acting: the deadline gives outcome unknown", async () => {
+    const created = await gateway.createPayment(freshOrder().request);
+    fake.dropAnswers({ method: "PUT", path: `/v1/invoices/${created.providerPaymentId}/cancel`, how: "hang" });
+    const started = Date.now();
+    const lost = await gateway.cancelPayment(created.providerPaymentId).catch((e: unknown) => e);
+    expect(lost).toMatchObject({ name: "GatewayError", outcomeUnknown: true });
+    expect(Date.now() - started).toBeLessThan(1_900);
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "cancelled" });
+  });
+
+  it("a share of answers lost, drawn from a seeded random: each lost one was carried out all the same", async () => {
+    fake.seedRandom(7);
+    fake.dropAnswers({ method: "POST", path: "/v1/invoices", fraction: 0.5 });
+    const outcomes: ("answered" | "lost")[] = [];
+    const orderIds = new Set<string>();
+    for (let index = 0; index < 10; index += 1) {
+      const { request } = freshOrder();
+      orderIds.add(request.orderId);
+      const result = await gateway.createPayment(request).catch((e: unknown) => e);
+      outcomes.push(result instanceof GatewayError && result.outcomeUnknown ? "lost" : "answered");
+    }
+    const lost = outcomes.filter((outcome) => outcome === "lost").length;
+    expect(lost).toBeGreaterThan(0);
+    expect(lost).toBeLessThan(10);
+    // Every request made an invoice, answered or not.
+    const made = [...fake.invoices.values()].filter((invoice) =>
+      orderIds.has((invoice.metadata as Record<string, string> | null)?.order_id ?? ""),
+    );
+    expect(made).toHaveLength(10);
+  });
+
+  it("an invoice expires at its expired_at on the test clock, and its page then takes no payment", async () => {
+    const hourly = createMoyasarGateway(
+      { ...keys, apiUrl: fake.url },
+      { invoiceLifetimeMs: 3600_000, now: () => fake.clock.now() },
+    );
+    const created = await hourly.createPayment(freshOrder().request);
+    await fake.advanceClock(59 * 60_000);
+    expect(await hourly.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "requires_action" });
+    const response = await fetch(`${fake.url}/__test/clock`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ advanceMs: 2 * 60_000 }),
+    });
+    expect(Date.parse(((await response.json()) as { now: string }).now)).toBeGreaterThan(
+      Date.parse(String(fake.invoices.get(created.providerPaymentId)!.expired_at)),
+    );
+    expect(await hourly.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "expired" });
+    const late = await fetch(`${fake.url}/__test/invoices/${created.providerPaymentId}/pay`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ number: "4111111111111111" }),
+    });
+    expect(late.status).toBe(400);
+  });
+
+  it("webhooks held, then delivered twice and shuffled: each authentic, each event named once however often it comes", async () => {
+    fake.webhookMode = { duplicate: true, hold: true };
+    const created = await gateway.createPayment(freshOrder().request);
+    await payInvoice(created.providerPaymentId, "4201320000311101");
+    await payInvoice(created.providerPaymentId, "4201320111111010");
+    await gateway.refundPayment(created.providerPaymentId, 2_200, "a scratch", "r-shuffle");
+    expect(receiver.received).toHaveLength(0);
+    expect(fake.pendingWebhooks).toBe(3);
+    fake.seedRandom(3);
+    await fake.flushWebhooks({ shuffle: true });
+    expect(receiver.received).toHaveLength(6);
+    const notices = await Promise.all(receiver.received.map((webhook) => gateway.verifyWebhook(webhook)));
+    expect(notices.every((notice) => notice?.providerPaymentId === created.providerPaymentId)).toBe(true);
+    expect(new Set(notices.map((notice) => notice?.eventKey)).size).toBe(3);
+    expect(new Set(notices.map((notice) => notice?.type))).toEqual(
+      new Set(["payment_failed", "payment_paid", "payment_refunded"]),
+    );
+  });
+
+  it("webhooks late on the test clock: nothing until the delay has passed, then all of them", async () => {
+    fake.webhookMode = { duplicate: false, hold: false, delayMs: 10 * 60_000, order: "reverse" };
+    const created = await gateway.createPayment(freshOrder().request);
+    await payInvoice(created.providerPaymentId, "4201321234411220");
+    await payInvoice(created.providerPaymentId, "5421080101000000");
+    await fake.advanceClock(9 * 60_000);
+    expect(receiver.received).toHaveLength(0);
+    await fake.advanceClock(60_000);
+    const types = receiver.received.map((webhook) => (webhook.body as { type: string }).type);
+    expect(types).toEqual(["payment_paid", "payment_failed"]);
+    expect(
+      receiver.received.every(
+        (webhook) => (webhook.body as { secret_token: string }).secret_token === keys.webhookSecret,
+      ),
+    ).toBe(true);
   });
 });

@@ -254,7 +254,8 @@ export class MoyasarFake extends FakeProvider {
     if (body.given_id !== undefined && !(givenId && uuidPattern.test(givenId))) errors.given_id = ["is invalid"];
     if (Object.keys(errors).length > 0) return error(400, "invalid_request_error", "Validation Failed", errors);
     // The given_id becomes the payment's id; a second create with it is refused, not replayed
-    // (docs.moyasar.com/api/idempotency; the refusal's type and words as Moyasar answers today).
+    // (docs.moyasar.com/api/idempotency; the id and the refusal as observed against the live API,
+    // decision 0043).
     if (givenId && this.payments.has(givenId)) {
       return error(400, "used_given_id", "The given_id provided has been already used with a different payment.");
     }

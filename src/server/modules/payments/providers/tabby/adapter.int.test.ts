@@ -42,8 +42,11 @@ afterAll(async () => {
   await fake.close();
   await receiver.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
   fake.requests.length = 0;
+  fake.clearDrops();
+  await fake.flushWebhooks();
+  fake.webhookMode = { duplicate: false, hold: false };
   receiver.received.length = 0;
 });
 
@@ -282,5 +285,121 @@ describe("Tabby: finding the payment of an order whose answer was lost (issue 35
     fake.requests.length = 0;
     expect((await gateway.findPayment(lookup))?.providerPaymentId).toBe(created.providerPaymentId);
     expect(fake.requests.map((r) => r.query.get("offset"))).toEqual(["0", "20"]);
+  });
+});
+
+describe("Tabby misbehaving as the real one does (issue 35)", () => {
+  const newOrder = () => {
+    const orderId = randomUUID();
+    const reference = `NW-${orderId.slice(0, 8)}`;
+    return {
+      request: { ...tabbyRequest(), orderId, idempotencyKey: orderId, reference },
+      lookup: { method: "tabby" as const, orderId, reference, idempotencyKey: orderId, createdAt: new Date() },
+    };
+  };
+  // Other tests' payments share this fake and its clock: each test reads its own payment's webhooks.
+  const webhooksOf = (paymentId: string) =>
+    receiver.received.filter((webhook) => (webhook.body as { id: string }).id === paymentId);
+
+  async function authorised() {
+    const { request, lookup } = newOrder();
+    const created = await gateway.createPayment(request);
+    await complete(created.providerPaymentId);
+    return { paymentId: created.providerPaymentId, lookup };
+  }
+
+  it("a session opened, its answer lost: outcome unknown; nothing to find (no buyer has its page), and it expires unpaid", async () => {
+    const { request, lookup } = newOrder();
+    fake.dropAnswers({ method: "POST", path: "/api/v2/checkout", how: "reset" });
+    const lost = await gateway.createPayment(request).catch((e: unknown) => e);
+    expect(lost).toMatchObject({ name: "GatewayError", outcomeUnknown: true });
+    const [session] = [...fake.payments.values()].filter((payment) => payment.order.reference_id === lookup.reference);
+    expect(session).toMatchObject({ status: "CREATED" });
+    expect(await gateway.findPayment(lookup)).toBeNull();
+    await fake.advanceClock(30 * 60_000);
+    expect(await gateway.fetchPayment(session!.id)).toMatchObject({ status: "expired" });
+  });
+
+  it("a capture carried out, its answer lost: outcome unknown, the capture is there, and the retry with its reference_id takes nothing twice", async () => {
+    const { paymentId } = await authorised();
+    fake.dropAnswers({ method: "POST", path: `/api/v2/payments/${paymentId}/captures`, how: "reset" });
+    const lost = await gateway
+      .capturePayment(paymentId, { ...totals, idempotencyKey: "cap-lost-1" })
+      .catch((e: unknown) => e);
+    expect(lost).toMatchObject({ name: "GatewayError", outcomeUnknown: true });
+    expect(await gateway.fetchPayment(paymentId)).toMatchObject({ status: "paid", capturedHalalas: 42_200 });
+    expect(await gateway.capturePayment(paymentId, { ...totals, idempotencyKey: "cap-lost-1" })).toMatchObject({
+      status: "paid",
+      capturedHalalas: 42_200,
+    });
+    expect(fake.payments.get(paymentId)!.captures).toHaveLength(1);
+  });
+
+  it("a refund carried out, its answer a 500 or cut off: outcome unknown, the refund is there, a retry refunds nothing twice", async () => {
+    const { paymentId } = await authorised();
+    await gateway.capturePayment(paymentId, { ...totals, idempotencyKey: "cap-2" });
+    fake.dropAnswers({ method: "POST", path: `/api/v2/payments/${paymentId}/refunds`, how: "error", status: 500 });
+    const lost = await gateway.refundPayment(paymentId, 10_000, "a scratch", "ref-lost-1").catch((e: unknown) => e);
+    expect(lost).toMatchObject({ name: "GatewayError", status: 500, outcomeUnknown: true });
+    expect(await gateway.fetchPayment(paymentId)).toMatchObject({ refundedHalalas: 10_000 });
+    fake.dropAnswers({ method: "POST", path: `/api/v2/payments/${paymentId}/refunds`, how: "cut" });
+    const cut = await gateway.refundPayment(paymentId, 10_000, "a scratch", "ref-lost-1").catch((e: unknown) => e);
+    expect(cut).toMatchObject({ name: "GatewayError", outcomeUnknown: true });
+    expect(await gateway.refundPayment(paymentId, 10_000, "a scratch", "ref-lost-1")).toMatchObject({
+      refundedHalalas: 10_000,
+    });
+    expect(fake.payments.get(paymentId)!.refunds).toHaveLength(1);
+  });
+
+  it("a session lasts 20 minutes on the test clock (expires_at), and a payment still CREATED turns EXPIRED 10 minutes later, with a webhook", async () => {
+    const created = await gateway.createPayment(newOrder().request);
+    const payment = fake.payments.get(created.providerPaymentId)!;
+    expect(Date.parse(payment.expires_at) - Date.parse(payment.created_at)).toBe(20 * 60_000);
+    await fake.advanceClock(20 * 60_000);
+    const late = await fetch(`${fake.url}/__test/payments/${created.providerPaymentId}/complete`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ outcome: "authorize" }),
+    });
+    expect(late.status).toBe(409);
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "requires_action" });
+    await fake.advanceClock(10 * 60_000);
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "expired" });
+    const [expired] = webhooksOf(created.providerPaymentId);
+    expect(await gateway.verifyWebhook(expired!)).toEqual({
+      eventKey: `${created.providerPaymentId}:expired:0:0`,
+      providerPaymentId: created.providerPaymentId,
+      type: "expired",
+    });
+  });
+
+  it("the buyer's cancel on Tabby's page leaves the payment EXPIRED, as Tabby's cancel URL reports it", async () => {
+    const created = await gateway.createPayment(newOrder().request);
+    const page = await complete(created.providerPaymentId, "cancel");
+    expect(page.redirect).toContain(paymentRequest().returnUrls.cancel);
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "expired" });
+  });
+
+  it("webhooks late on the test clock, twice and shuffled: each carries the registered header, each notice named once", async () => {
+    fake.webhookMode = { duplicate: true, hold: false, delayMs: 5 * 60_000, order: "shuffle" };
+    fake.seedRandom(11);
+    const { paymentId } = await authorised();
+    await gateway.capturePayment(paymentId, { ...totals, idempotencyKey: "cap-shuffle" });
+    await gateway.refundPayment(paymentId, 2_200, "a scratch", "ref-shuffle");
+    expect(webhooksOf(paymentId)).toHaveLength(0);
+    await fake.advanceClock(5 * 60_000);
+    const webhooks = webhooksOf(paymentId);
+    // authorized, authorized with the capture, closed, closed with the refund: each twice.
+    expect(webhooks).toHaveLength(8);
+    expect(webhooks.every((webhook) => webhook.headers["x-nawat-webhook"] === config.webhookHeaderValue)).toBe(true);
+    const notices = await Promise.all(webhooks.map((webhook) => gateway.verifyWebhook(webhook)));
+    expect(new Set(notices.map((notice) => notice!.eventKey))).toEqual(
+      new Set([
+        `${paymentId}:authorized:0:0`,
+        `${paymentId}:authorized:1:0`,
+        `${paymentId}:closed:1:0`,
+        `${paymentId}:closed:1:1`,
+      ]),
+    );
   });
 });

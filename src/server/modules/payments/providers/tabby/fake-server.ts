@@ -56,6 +56,21 @@ const cents = (amount: string) => Math.round(Number(amount) * 100);
 const SESSION_MS = 20 * 60_000;
 const EXPIRED_AFTER_SESSION_MS = 10 * 60_000;
 const MAX_LIST_LIMIT = 20;
+/**
+ * The list's `status` filter: the API's statuses, and the Merchant Dashboard's (NEW is authorised
+ * and not captured, CAPTURED closed with a capture, CANCELLED closed without one); absent,
+ * AUTHORIZED and CLOSED.
+ */
+const listStatuses: Record<string, (payment: Payment) => boolean> = {
+  default: (payment) => payment.status === "AUTHORIZED" || payment.status === "CLOSED",
+  authorized: (payment) => payment.status === "AUTHORIZED",
+  closed: (payment) => payment.status === "CLOSED",
+  rejected: (payment) => payment.status === "REJECTED",
+  new: (payment) => payment.status === "AUTHORIZED" && payment.captures.length === 0,
+  captured: (payment) => payment.status === "CLOSED" && payment.captures.length > 0,
+  refunded: (payment) => payment.refunds.length > 0,
+  cancelled: (payment) => payment.status === "CLOSED" && payment.captures.length === 0,
+};
 const decimal = (halalas: number) => (halalas / 100).toFixed(2);
 
 export class TabbyFake extends FakeProvider {
@@ -97,11 +112,12 @@ export class TabbyFake extends FakeProvider {
     if (!Number.isInteger(offset) || offset < 0) return error(400, "invalid: offset");
     if ((since && Number.isNaN(dateOf(since))) || (until && Number.isNaN(dateOf(until))))
       return error(400, "failed to decode request");
-    const status = query.get("status")?.toUpperCase();
-    const wanted = status ? [status] : ["AUTHORIZED", "CLOSED"];
+    const status = query.get("status") ?? "";
+    const wanted = status ? listStatuses[status] : listStatuses.default;
+    if (!wanted) return error(400, "invalid: status");
     const matching = [...this.payments.values()]
       .map((payment, index) => ({ payment, index }))
-      .filter(({ payment }) => wanted.includes(payment.status))
+      .filter(({ payment }) => wanted(payment))
       .filter(({ payment }) => !since || Date.parse(payment.created_at) >= dateOf(since))
       .filter(({ payment }) => !until || Date.parse(payment.created_at) <= dateOf(until))
       .sort((a, b) => b.payment.created_at.localeCompare(a.payment.created_at) || b.index - a.index)

@@ -19,10 +19,12 @@ afterAll(async () => {
   await fake.close();
   await receiver.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
   fake.requests.length = 0;
-  receiver.received.length = 0;
+  fake.clearDrops();
+  await fake.flushWebhooks();
   fake.webhookMode = { duplicate: false, hold: false };
+  receiver.received.length = 0;
 });
 
 const tamaraRequest = (phone: string = `+966${tamaraTestPhones.approve}`) =>
@@ -290,5 +292,145 @@ describe("Tamara: finding the checkout of an order whose answer was lost (issue 
     const failed = await gateway.findPayment(lookupFor("NW-NEVER-SENT")).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(GatewayError);
     expect((failed as GatewayError).outcomeUnknown).toBe(true);
+  });
+});
+
+describe("Tamara misbehaving as the real one does (issue 35)", () => {
+  // Other tests' orders share this fake and its clock: each test reads its own order's notifications.
+  const webhooksOf = (orderId: string) =>
+    receiver.received.filter((webhook) => (webhook.body as { order_id: string }).order_id === orderId);
+  const eventTypes = (orderId: string) =>
+    webhooksOf(orderId).map((webhook) => (webhook.body as { event_type: string }).event_type);
+
+  /** A checkout approved by the buyer and authorised by us: the money held for capture. */
+  async function authorisedOrder(reference: string) {
+    const created = await gateway.createPayment({ ...tamaraRequest(), reference });
+    await complete(created.providerPaymentId);
+    await gateway.completePayment(await gateway.fetchPayment(created.providerPaymentId), totals);
+    return created.providerPaymentId;
+  }
+
+  it("a checkout opened, its answer lost: outcome unknown, and the order is found by our reference", async () => {
+    fake.dropAnswers({ method: "POST", path: "/checkout", how: "reset" });
+    const lost = await gateway
+      .createPayment({ ...tamaraRequest(), reference: "NW-LOST-0001" })
+      .catch((e: unknown) => e);
+    expect(lost).toMatchObject({ name: "GatewayError", outcomeUnknown: true });
+    const lookup = {
+      method: "tamara" as const,
+      orderId: "5d0f0a8e-3c1b-4f5e-9a53-0f4a2b9c7d10",
+      reference: "NW-LOST-0001",
+      idempotencyKey: "5d0f0a8e-3c1b-4f5e-9a53-0f4a2b9c7d10",
+      createdAt: new Date(),
+    };
+    const found = await gateway.findPayment(lookup);
+    expect(found).toMatchObject({ status: "requires_action", orderReference: "NW-LOST-0001" });
+    expect(fake.orders.get(found!.providerPaymentId)!.status).toBe("new");
+  });
+
+  it("the authorisation made, its answer lost: outcome unknown; Tamara's order is authorised, and the retry reads it so", async () => {
+    const created = await gateway.createPayment(tamaraRequest());
+    await complete(created.providerPaymentId);
+    const approved = await gateway.fetchPayment(created.providerPaymentId);
+    fake.dropAnswers({ method: "POST", path: `/orders/${created.providerPaymentId}/authorise`, how: "cut" });
+    const lost = await gateway.completePayment(approved, totals).catch((e: unknown) => e);
+    expect(lost).toMatchObject({ name: "GatewayError", outcomeUnknown: true });
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "paid", capturedHalalas: 0 });
+    expect(await gateway.completePayment(approved, totals)).toMatchObject({ status: "paid" });
+    expect(eventTypes(created.providerPaymentId)).toEqual(["order_approved", "order_authorised"]);
+  });
+
+  it("a capture and a refund carried out, both answers lost: outcome unknown each time, the money moved all the same", async () => {
+    const orderId = await authorisedOrder("NW-LOST-0002");
+    fake.dropAnswers({ method: "POST", path: "/payments/capture", how: "error", status: 504 });
+    const capture = await gateway
+      .capturePayment(orderId, { ...totals, idempotencyKey: "cap-lost" })
+      .catch((e: unknown) => e);
+    expect(capture).toMatchObject({ name: "GatewayError", status: 504, outcomeUnknown: true });
+    expect(await gateway.fetchPayment(orderId)).toMatchObject({ status: "paid", capturedHalalas: 42_200 });
+    // A second capture after the lost answer asks Tamara first and captures nothing twice.
+    await gateway.capturePayment(orderId, { ...totals, idempotencyKey: "cap-lost" });
+    expect(fake.requestsTo("POST", "/payments/capture")).toHaveLength(1);
+
+    fake.dropAnswers({ method: "POST", path: `/payments/simplified-refund/${orderId}`, how: "reset" });
+    const refund = await gateway.refundPayment(orderId, 20_000, "returned", "ref-lost").catch((e: unknown) => e);
+    expect(refund).toMatchObject({ name: "GatewayError", outcomeUnknown: true });
+    expect(await gateway.fetchPayment(orderId)).toMatchObject({ status: "paid", refundedHalalas: 20_000 });
+  });
+
+  it("keeps refusing to refund an authorised order that was never captured, whatever the clock says", async () => {
+    const orderId = await authorisedOrder("NW-UNCAPTURED-1");
+    await fake.advanceClock(24 * 3600_000);
+    const refused = await gateway.refundPayment(orderId, 42_200, "returned", "r-x").catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: "GatewayError", status: 400, outcomeUnknown: false });
+    expect(await gateway.fetchPayment(orderId)).toMatchObject({ status: "paid", capturedHalalas: 0 });
+  });
+
+  it("a new checkout expires after 30 minutes on the test clock, with a signed order_expired notification", async () => {
+    const created = await gateway.createPayment(tamaraRequest());
+    await fake.advanceClock(29 * 60_000);
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "requires_action" });
+    await fake.advanceClock(60_000);
+    expect(await gateway.fetchPayment(created.providerPaymentId)).toMatchObject({ status: "expired" });
+    const [expiredNotice] = webhooksOf(created.providerPaymentId);
+    const notice = await gateway.verifyWebhook(expiredNotice!);
+    expect(notice).toEqual({
+      eventKey: `${created.providerPaymentId}:order_expired`,
+      providerPaymentId: created.providerPaymentId,
+      type: "order_expired",
+    });
+    // The buyer is too late.
+    const late = await fetch(`${fake.url}/__test/checkout/${created.providerPaymentId}/complete`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(late.status).toBe(409);
+  });
+
+  it("an approved order not authorised within 72 hours expires; an authorised one does not", async () => {
+    const approved = await gateway.createPayment(tamaraRequest());
+    await complete(approved.providerPaymentId);
+    const authorised = await authorisedOrder("NW-HELD-0003");
+    await fake.advanceClock(71 * 3600_000);
+    expect(await gateway.fetchPayment(approved.providerPaymentId)).toMatchObject({ status: "authorized" });
+    receiver.received.length = 0;
+    await fake.advanceClock(3600_000);
+    expect(await gateway.fetchPayment(approved.providerPaymentId)).toMatchObject({ status: "expired" });
+    expect(await gateway.fetchPayment(authorised)).toMatchObject({ status: "paid" });
+    expect(eventTypes(approved.providerPaymentId)).toEqual(["order_expired"]);
+    expect(eventTypes(authorised)).toEqual([]);
+    expect(await gateway.verifyWebhook(webhooksOf(approved.providerPaymentId)[0]!)).toMatchObject({
+      type: "order_expired",
+      providerPaymentId: approved.providerPaymentId,
+    });
+  });
+
+  it("notifications held, delivered twice and newest first: every copy signed, the same events named the same", async () => {
+    fake.webhookMode = { duplicate: true, hold: true };
+    const orderId = await authorisedOrder("NW-LATE-0004");
+    await gateway.capturePayment(orderId, { ...totals, idempotencyKey: "cap-late" });
+    expect(receiver.received).toHaveLength(0);
+    const response = await fetch(`${fake.url}/__test/webhooks/flush`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ reverse: true }),
+    });
+    expect(response.status).toBe(200);
+    expect(eventTypes(orderId)).toEqual([
+      "order_captured",
+      "order_captured",
+      "order_authorised",
+      "order_authorised",
+      "order_approved",
+      "order_approved",
+    ]);
+    const notices = await Promise.all(webhooksOf(orderId).map((webhook) => gateway.verifyWebhook(webhook)));
+    expect(notices.every((notice) => notice?.providerPaymentId === orderId)).toBe(true);
+    expect(new Set(notices.map((notice) => notice!.eventKey)).size).toBe(3);
+    // The JWT is in both places Tamara puts it.
+    for (const webhook of webhooksOf(orderId)) {
+      expect(webhook.headers.authorization).toBe(`Bearer ${String(webhook.query.tamaraToken)}`);
+    }
   });
 });
