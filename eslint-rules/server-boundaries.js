@@ -12,7 +12,8 @@ import { importVisitors, repoPath, resolveImport } from "./resolve-import.js";
  * Both spellings of a path (`#server/…` and relative) are resolved before they are judged. Tests
  * (`*.test.ts`, next to the code or under tests/) are not held to these boundaries: they assert on
  * stored rows and build fixtures from a module's fakes, which is what tests are for. A provider's
- * fake (`fake-server.ts`) is test equipment too: the benchmarks in scripts/ may start it.
+ * fake (`fake-server.ts`) is test equipment too: the benchmarks in scripts/ and the browser tests'
+ * servers in tests/ may start it.
  */
 const MODULES = "src/server/modules/";
 const ROUTES = "src/server/routes/";
@@ -56,8 +57,8 @@ export default {
       if (!resolved) return;
       const target = repoPath(root, resolved);
       const toModule = moduleOf(target);
-      const benchmarkFake = from.startsWith("scripts/") && isFake(target);
-      if (toModule?.internal && fromModule?.name !== toModule.name && !benchmarkFake) {
+      const equipmentFake = (from.startsWith("scripts/") || from.startsWith("tests/")) && isFake(target);
+      if (toModule?.internal && fromModule?.name !== toModule.name && !equipmentFake) {
         context.report({ node, messageId: "moduleInternals", data: { target, module: toModule.name } });
       }
       if (from.startsWith(ROUTES) && target.startsWith(DB)) {

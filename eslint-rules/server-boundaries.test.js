@@ -38,11 +38,21 @@ ruleTester.run("server-boundaries", rule, {
       filename: at("scripts/lib/moyasar-provider-process.ts"),
       code: 'import { startFakeMoyasar } from "#server/modules/payments/providers/moyasar/fake-server.ts";',
     },
+    // So may a browser test's server (tests/e2e/*-server.ts).
+    {
+      filename: at("tests/e2e/lost-answer-server.ts"),
+      code: 'import { startMoyasarFake } from "#server/modules/payments/providers/moyasar/fake-server.ts";',
+    },
     // Outside the server's modules, db and routes, nothing is judged.
     { filename: at("src/server/plugins/database.ts"), code: 'import { createDb } from "#server/db/database.ts";' },
   ],
   invalid: [
     // ... but not the provider's adapter.
+    {
+      filename: at("tests/e2e/lost-answer-server.ts"),
+      code: 'import { createMoyasarGateway } from "#server/modules/payments/providers/moyasar/adapter.ts";',
+      errors: [{ messageId: "moduleInternals" }],
+    },
     {
       filename: at("scripts/lib/moyasar-provider-process.ts"),
       code: 'import { createMoyasarGateway } from "#server/modules/payments/providers/moyasar/adapter.ts";',

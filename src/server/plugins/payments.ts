@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import type { Config } from "../config.ts";
 import { EXPIRE_ORDERS_JOB, expireOrders } from "../modules/orders/expire-orders.ts";
 import { configureOrderAccess } from "../modules/orders/order-access.ts";
+import { RECONCILE_PAYMENTS_JOB, reconcilePayments } from "../modules/orders/reconcile-payments.ts";
 import { PAYMENT_OPERATIONS_JOB, resolvePaymentOperations } from "../modules/orders/sync-with-provider.ts";
 import { createGatewayRegistry, observeGateways } from "../modules/payments/gateway-registry.ts";
 import type { PaymentsContext } from "../modules/payments/payments-context.ts";
@@ -17,7 +18,8 @@ declare module "fastify" {
 /**
  * The checkout's core (issue 12): the gateway registry from the configuration (the sandbox, or
  * the providers whose keys are set; each provider opens its own adapter, and the sandbox its
- * webhook sender), the context every payment use case takes, and the order expiry job.
+ * webhook sender), the context every payment use case takes, and the jobs: the order expiry, the
+ * payment operations and the reconciliation (issue 35).
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
@@ -70,6 +72,21 @@ export default fp<{ config: Config }>(
       exclusive: true,
       run: ({ signal }) =>
         resolvePaymentOperations(context, { olderThanMs: 2 * 60_000 + config.PAYMENT_PROVIDER_TIMEOUT_MS, signal }),
+    });
+    // No money without an order (issue 35, decision 0044): orders whose create call never answered,
+    // payments given back whose answer never came, cancels that failed at expiry. An order is left
+    // alone until a minute past the provider call's own deadline, so no call it waits on is running.
+    app.jobs.add({
+      name: RECONCILE_PAYMENTS_JOB,
+      everyMs: 60_000,
+      exclusive: true,
+      run: async ({ signal }) => {
+        await reconcilePayments(context, {
+          olderThanMs: 60_000 + config.PAYMENT_PROVIDER_TIMEOUT_MS,
+          expiryHours: config.CHECKOUT_EXPIRY_HOURS,
+          signal,
+        });
+      },
     });
   },
   { name: "payments", dependencies: ["database", "background-jobs", "outbox", "catalog-cache"] },

@@ -131,6 +131,15 @@ export const arMessages: Catalog<EnglishMessages> = {
       refundFailed: "رفض مزوّد الدفع الاسترداد، فلم يُسترد شيء: {reason}",
       providerSilent: "لم يردّ مزوّد الدفع في الوقت المحدد، ولم يُحسم شيء بعد. حدّث الطلب من المزوّد للتحقق.",
     },
+    alerts: {
+      errors: {
+        notFound: "لا يوجد تنبيه دفع بهذا الرقم.",
+        alreadyResolved: "أُغلق تنبيه الدفع هذا من قبل.",
+        noteRequired: "اكتب ما اتُّخذ بشأن هذه الدفعة.",
+        noteTooLong: "ألف حرف على الأكثر.",
+      },
+      resolved: "أُغلق تنبيه الدفع رقم {id}.",
+    },
     csv: {
       firstName: "الاسم الأول",
       lastName: "اسم العائلة",

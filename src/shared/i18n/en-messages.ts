@@ -135,6 +135,15 @@ export const enMessages = {
       refundFailed: "The payment provider refused the refund, so nothing was refunded: {reason}",
       providerSilent: "The payment provider did not answer in time. Nothing is final yet: sync the order to check.",
     },
+    alerts: {
+      errors: {
+        notFound: "No payment alert has this id.",
+        alreadyResolved: "This payment alert was already resolved.",
+        noteRequired: "Write what was done about this payment.",
+        noteTooLong: "At most 1,000 characters.",
+      },
+      resolved: "Payment alert {id} is resolved.",
+    },
     csv: {
       firstName: "First name",
       lastName: "Last name",

@@ -75,6 +75,8 @@ export type AdminDashboard = {
   /** Paid orders divided by orders started (0 when none started). */
   conversionRate: number;
   paidOrders: number;
+  /** Payment alerts not resolved yet (issue 35): money at a provider that no order is paid by. */
+  openPaymentAlerts: number;
   topProducts: { id: string; name: string; category: string; price: number; unitsSold: number }[];
   recentUsers: AdminUser[];
   /** Sign-ups per Riyadh day, oldest first, every day of the last 30 (zero days included). */

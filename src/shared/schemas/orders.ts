@@ -22,6 +22,9 @@ export const orderStatusValues = [
 ] as const;
 export type OrderStatusValue = (typeof orderStatusValues)[number];
 
+/** Why the reconciliation failed an order (issue 35): the provider holds no payment for it; nothing was charged. */
+export const NO_PAYMENT_MADE = "no_payment_made";
+
 export type OrderView = {
   reference: string;
   status: OrderStatusValue;
@@ -51,6 +54,11 @@ export type OrderView = {
   refundedHalalas: number;
   /** The order's credit notes (one per refund, full or partial), oldest first (issue 35). */
   creditNotes: CreditNoteLink[];
+  /**
+   * Why a failed order failed, when the buyer is told in words of their own (issue 35):
+   * `no_payment_made`, the provider holds no payment for it (its answer was lost), nothing charged.
+   */
+  failure: typeof NO_PAYMENT_MADE | null;
   /** The order's state history, oldest first. */
   events: { status: OrderStatusValue; at: string }[];
 };

@@ -60,6 +60,17 @@ export default {
     checkAgain: "Check Again",
     findOrder: "Find My Order",
   },
+  verifying: {
+    title: "We Are Confirming Your Payment",
+    body: "Apple Pay approved the payment, but the payment provider has not confirmed it to us yet. Please do not pay again: we are checking with the provider now.",
+    email: "We will e-mail {email} as soon as we know, whether the payment went through or not.",
+    viewOrder: "View Your Order",
+  },
+  notCharged: {
+    title: "Your Payment Did Not Go Through",
+    body: "The payment provider did not take the payment, so nothing was charged. You can try again.",
+    tryAgain: "Try Again",
+  },
   success: {
     title: "Order Successful!",
     body: "Thank you. Your order {reference} is confirmed.",

@@ -58,6 +58,7 @@ const ar: ArabicCatalog<typeof en> = {
     refunded: "مُسترد",
   },
   partiallyRefunded: "مُسترد جزئيًا",
+  noPaymentMade: "لم تُدفع قيمة هذا الطلب: لا توجد لدى مزوّد الدفع أي دفعة له، ولم يُخصم منك شيء. يسعدنا أن تطلب من جديد.",
   instalmentMethod: {
     zero: "{method}، بلا تقسيط",
     one: "{method}، دفعة واحدة",

@@ -56,6 +56,8 @@ export default {
     refunded: "Refunded",
   },
   partiallyRefunded: "Partly refunded",
+  noPaymentMade:
+    "No payment was made for this order: the payment provider holds none, and nothing was charged. You are welcome to order again.",
   /** A buy-now-pay-later method's name (src/shared/payment-methods.ts) with its instalments. */
   instalmentMethod: { one: "{method}, {count} instalment", other: "{method}, {count} instalments" },
 };

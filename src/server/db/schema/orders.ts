@@ -119,6 +119,12 @@ export const orders = pgTable(
     trackingNumber: text("tracking_number"),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /**
+     * When the reconciliation job last asked the provider about this order (issue 35): a claim
+     * taken under `FOR UPDATE SKIP LOCKED`, so that instances running the job together ask once,
+     * and a back-off for an order the provider could not answer about.
+     */
+    reconciledAt: timestamp("reconciled_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("orders_reference_idx").on(table.reference),
@@ -324,3 +330,69 @@ export const appSecrets = pgTable("app_secrets", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const paymentAlertKinds = ["unmatched", "late", "duplicate", "mismatch", "other_payment"] as const;
+export type PaymentAlertKind = (typeof paymentAlertKinds)[number];
+export const paymentAlertActions = ["kept", "refund_pending", "refunded", "refund_failed"] as const;
+export type PaymentAlertAction = (typeof paymentAlertActions)[number];
+
+/**
+ * Money at a provider that no order of ours is paid by (issue 35, decision 0044), one row per
+ * provider payment, never dropped: a payment no order knows (`unmatched`, kept for the studio), a
+ * payment for an order that expired, failed or was cancelled unpaid (`late`), a second payment for
+ * an order paid by another (`duplicate`), an amount or currency other than the order's
+ * (`mismatch`), a payment for an open order that holds another one (`other_payment`, kept). The
+ * late, duplicate and mismatched ones are given back: the row is written `refund_pending` with its
+ * idempotency key before the provider is asked (a void while only authorised, a refund once
+ * captured), and completed `refunded` or `refund_failed` from the provider's answer; a lost answer
+ * is re-read by the reconciliation job. The admin's Inbox lists them until resolved with a note.
+ */
+export const paymentAlerts = pgTable(
+  "payment_alerts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").$type<PaymentAlertKind>().notNull(),
+    gateway: text("gateway").notNull(),
+    providerPaymentId: text("provider_payment_id").notNull(),
+    /** The order the payment names, when one does. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** The payment as the provider reported it when the alert was raised. */
+    amountHalalas: integer("amount_halalas").notNull(),
+    currency: text("currency").notNull(),
+    providerStatus: text("provider_status").notNull(),
+    action: text("action").$type<PaymentAlertAction>().notNull(),
+    /** How the money goes back: `void` (only authorised) or `refund` (captured); null when kept. */
+    refundMethod: text("refund_method").$type<"refund" | "void">(),
+    /** What is given back, in halalas. */
+    refundHalalas: integer("refund_halalas").notNull().default(0),
+    /** Sent with the provider call where the provider takes one (Tabby's `reference_id`). */
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** The provider's words when it refused, or why the call is waiting. */
+    error: text("error"),
+    /** How many times the provider was asked to give the money back. */
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolutionNote: text("resolution_note"),
+  },
+  (table) => [
+    uniqueIndex("payment_alerts_payment_idx").on(table.gateway, table.providerPaymentId),
+    uniqueIndex("payment_alerts_idempotency_key_idx").on(table.idempotencyKey),
+    // The Inbox: open alerts, newest first; the job: refunds still waiting for an answer.
+    index("payment_alerts_open_idx")
+      .on(table.createdAt)
+      .where(sql`${table.resolvedAt} is null`),
+    index("payment_alerts_refund_pending_idx")
+      .on(table.updatedAt)
+      .where(sql`${table.action} = 'refund_pending'`),
+    check("payment_alerts_kind_check", sql`${table.kind} in (${quoted(paymentAlertKinds)})`),
+    check("payment_alerts_action_check", sql`${table.action} in (${quoted(paymentAlertActions)})`),
+    check(
+      "payment_alerts_refund_method_check",
+      sql`${table.refundMethod} is null or ${table.refundMethod} in ('refund', 'void')`,
+    ),
+    check("payment_alerts_amounts_check", sql`${table.amountHalalas} >= 0 and ${table.refundHalalas} >= 0`),
+  ],
+);

@@ -29,6 +29,7 @@ export async function getDashboard(db: Db, lang: Lang, now: Date = new Date()): 
     db.execute(sql`
       select
         (select count(*) from users)::int as "totalUsers",
+        (select count(*) from payment_alerts where resolved_at is null)::int as "openPaymentAlerts",
         count(*)::int as "totalOrders",
         (count(*) filter (where paid_at is not null))::int as "paidOrders",
         -- Revenue is what was paid and kept: paid, shipped or delivered orders (and one waiting on a
@@ -87,6 +88,7 @@ export async function getDashboard(db: Db, lang: Lang, now: Date = new Date()): 
 
   const counts = rowsOf<{
     totalUsers: number;
+    openPaymentAlerts: number;
     totalOrders: number;
     paidOrders: number;
     revenue: string | number;
@@ -107,6 +109,7 @@ export async function getDashboard(db: Db, lang: Lang, now: Date = new Date()): 
     abandonedCarts: counts.abandonedCarts,
     paidOrders: counts.paidOrders,
     conversionRate: counts.totalOrders === 0 ? 0 : counts.paidOrders / counts.totalOrders,
+    openPaymentAlerts: counts.openPaymentAlerts,
     topProducts: rowsOf<{ id: string; name: string; nameAr: string; price: number; unitsSold: number }>(top).map(
       (product) => ({
         id: product.id,

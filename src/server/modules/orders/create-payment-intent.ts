@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { ApiError } from "#server/lib/api-error.ts";
-import { statement } from "#server/db/statements.ts";
+import { runStatement, statement } from "#server/db/statements.ts";
 import { isUniqueViolation } from "#server/db/unique-violation.ts";
 import { orderEvents, orders } from "#server/db/schema.ts";
 import type { CatalogProduct } from "#server/modules/products/list-products.ts";
@@ -82,7 +82,8 @@ export function requestHash(input: CreateIntentRequest, lang: Lang): string {
 
 type CreateStage = {
   stage: "create";
-  outcome: "opened" | "declined" | "gateway_error" | "invalid_token";
+  /** `unanswered`: the provider's answer never came (issue 35); the order waits, pending, for reconciliation. */
+  outcome: "opened" | "declined" | "gateway_error" | "invalid_token" | "unanswered";
   redirectUrl?: string;
   failureReason?: string;
 };
@@ -99,7 +100,7 @@ async function answerOf(context: PaymentsContext, order: OrderRow): Promise<Crea
     .where(eq(orderEvents.orderId, order.id))
     .orderBy(asc(orderEvents.id));
   const first = events.find((event) => (event.detail as Partial<CreateStage> | null)?.stage === "create");
-  if (!first) return undefined;
+  if (!first) return order.status === "pending" ? undefined : answerOfMoved(context, order);
   const detail = first.detail as unknown as CreateStage;
   refuseIfRefused(order, detail);
   return {
@@ -111,7 +112,45 @@ async function answerOf(context: PaymentsContext, order: OrderRow): Promise<Crea
   };
 }
 
+/**
+ * The answer for an order that the provider's webhook moved before create-intent's own answer
+ * was written (issue 35: a webhook for a payment no order held yet is matched to its order at
+ * once, so it can pay, or fail, an Apple Pay order while the charge's answer is on its way):
+ * the order as it now is; a failure as the provider's decline when it gave one.
+ */
+async function answerOfMoved(context: PaymentsContext, order: OrderRow): Promise<CreateIntentAnswer> {
+  if (order.status === "failed") {
+    const [failed] = await context.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, "failed")))
+      .orderBy(desc(orderEvents.id))
+      .limit(1);
+    const reason = failed?.detail?.failureReason;
+    refuseIfRefused(order, {
+      stage: "create",
+      outcome: failed?.detail?.providerStatus === "failed" ? "declined" : "gateway_error",
+      ...(typeof reason === "string" ? { failureReason: reason } : {}),
+    });
+  }
+  return {
+    paymentIntentId: order.paymentIntentId ?? "",
+    orderReference: order.reference,
+    accessToken: await orderAccessToken(context.db, order.id),
+    status: order.status,
+  };
+}
+
 function refuseIfRefused(order: OrderRow, detail: CreateStage): void {
+  // A wallet's charge whose answer was lost is being confirmed (202); a hosted page's URL never
+  // reached the buyer, who sees the same "system error" as for any failure (the order stays
+  // pending for the reconciliation job).
+  if (
+    detail.outcome === "unanswered" &&
+    paymentMethodOf(order.paymentMethod as CheckoutPaymentMethod).flow !== "wallet"
+  ) {
+    throw new ApiError(502, "gateway_error", "payments.gatewayError");
+  }
   if (detail.outcome === "declined") {
     throw new ApiError(402, "payment_declined", declineMessage(order.paymentMethod, detail.failureReason));
   }
@@ -245,8 +284,10 @@ async function insertOrder(
  * (a tampered amount, currency, product or quantity is refused), stores the order, opens the
  * payment at the method's gateway, and answers the intent id, the order reference, the order's
  * access token and, for the hosted methods, where to send the buyer. Apple Pay's approved token
- * pays at once. A decline (Tabby's pre-scoring, a declined Apple Pay) is 402, a provider failure
- * 502; both leave the order failed with the reason in its history.
+ * pays at once. A decline (Tabby's pre-scoring, a declined Apple Pay) is 402, a provider's refusal
+ * 502; both leave the order failed with the reason in its history. A call that did not answer
+ * leaves the order pending for reconciliation (issue 35): Apple Pay answers `pending` (202), a
+ * hosted page's method 502.
  */
 export async function createPaymentIntent(
   context: PaymentsContext,
@@ -304,6 +345,7 @@ async function openPayment(
     payment = await gateway.createPayment(paymentRequest(context, order, priced, input));
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
+    if (error.outcomeUnknown) return unanswered(context, gateway, order, base(order, accessToken), error);
     const invalidToken = paymentMethodOf(input.paymentMethod).flow === "wallet" && error.status === 400;
     context.log.warn({ err: error, order: order.reference }, "the gateway refused to open the payment");
     const detail: CreateStage & Record<string, unknown> = {
@@ -318,7 +360,7 @@ async function openPayment(
   }
 
   const set = { gateway: gateway.id, paymentReference: payment.providerPaymentId };
-  const base = { paymentIntentId: order.paymentIntentId ?? "", orderReference: order.reference, accessToken };
+  const answer = base(order, accessToken);
   if (payment.status === "failed") {
     const detail: CreateStage & Record<string, unknown> = {
       stage: "create",
@@ -342,12 +384,74 @@ async function openPayment(
     const moved =
       (await moveOrderFrom(context.db, order.id, "pending", opening)) ??
       (await moveOrder(context, order.id, opening, accessToken)).order;
-    return { ...base, status: moved.status, ...(payment.redirectUrl ? { redirectUrl: payment.redirectUrl } : {}) };
+    return { ...answer, status: moved.status, ...(payment.redirectUrl ? { redirectUrl: payment.redirectUrl } : {}) };
   }
   // Paid or authorised at once (Apple Pay): record the payment, then the one confirm path.
   const [withPayment] = await context.db.update(orders).set(set).where(eq(orders.id, order.id)).returning();
-  const { order: synced } = await syncOrderWithGateway(context, withPayment!, actor, {
-    detail: { stage: "create", outcome: "opened" },
-  });
-  return { ...base, status: synced.status };
+  try {
+    const { order: synced } = await syncOrderWithGateway(context, withPayment!, actor, {
+      detail: { stage: "create", outcome: "opened" },
+    });
+    return { ...answer, status: synced.status };
+  } catch (error) {
+    // Charged, but the provider did not answer the re-read: the order keeps the payment's id and
+    // is confirmed by the reconciliation job (or the buyer's confirm) once the provider answers.
+    if (!(error instanceof GatewayError) || !error.outcomeUnknown) throw error;
+    return unanswered(context, gateway, withPayment!, answer, error);
+  }
+}
+
+function base(order: OrderRow, accessToken: string) {
+  return { paymentIntentId: order.paymentIntentId ?? "", orderReference: order.reference, accessToken };
+}
+
+/** The order stays pending, its history saying that the provider's answer never came. */
+const noteUnansweredStatement = statement(
+  "order_create_unanswered",
+  `with noted as (
+     update orders set gateway = $2, updated_at = now() where id = $1 and status = 'pending' returning id)
+   insert into order_events (order_id, from_status, to_status, actor, detail)
+   select id, 'pending', 'pending', $3, $4::jsonb from noted
+   returning order_id`,
+);
+
+/**
+ * create-intent's provider call did not answer (a timeout, a cut connection, the provider's 5xx),
+ * or answered and then did not answer its re-read (issue 35): the payment may exist at the provider,
+ * so the order is neither failed nor paid. It stays `pending`, with the gateway and a history row
+ * saying why, until the reconciliation job asks the provider (`findPayment`) and pays or fails it.
+ * A wallet's buyer is told the payment is being confirmed (202 `pending`); a hosted page's buyer,
+ * who never got its URL, gets the same 502 as for any provider failure.
+ */
+async function unanswered(
+  context: PaymentsContext,
+  gateway: PaymentGateway,
+  order: OrderRow,
+  answer: ReturnType<typeof base>,
+  error: GatewayError,
+): Promise<CreateIntentAnswer> {
+  context.log.warn(
+    { err: error, order: order.reference },
+    "the provider did not answer create-intent: the order waits for reconciliation",
+  );
+  const detail: CreateStage & Record<string, unknown> = {
+    stage: "create",
+    outcome: "unanswered",
+    message: error.message,
+    ...(error.status ? { providerHttpStatus: error.status } : {}),
+    ...(order.paymentReference ? { providerPaymentId: order.paymentReference } : {}),
+  };
+  const noted = await runStatement(context.db, noteUnansweredStatement, [
+    order.id,
+    gateway.id,
+    `gateway:${gateway.id}`,
+    JSON.stringify(detail),
+  ]);
+  if (noted.length === 0) {
+    // No longer pending: the provider's webhook, matched to the order, settled it meanwhile.
+    const [current] = await context.db.select().from(orders).where(eq(orders.id, order.id));
+    if (current && current.status !== "pending") return answerOfMoved(context, current);
+  }
+  refuseIfRefused(order, detail);
+  return { ...answer, status: "pending" };
 }

@@ -6,7 +6,12 @@ import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
 import { creditNoteLinks } from "#server/modules/invoices/credit-note-view.ts";
 import { riyadhIso } from "#server/modules/invoices/invoice-view.ts";
 import type { CreditNoteLink } from "#shared/schemas/invoice.ts";
-import type { AdminOrderView, AdminPaymentOperation, OrderView } from "#shared/schemas/orders.ts";
+import {
+  NO_PAYMENT_MADE,
+  type AdminOrderView,
+  type AdminPaymentOperation,
+  type OrderView,
+} from "#shared/schemas/orders.ts";
 import type { OrderRow } from "./order-row.ts";
 import { operationsOf, type OperationRow } from "./payment-operations.ts";
 
@@ -86,11 +91,22 @@ async function related(db: Db, rows: OrderRow[]) {
   };
 }
 
+/**
+ * Why a failed order failed, where the buyer is told in words of their own (issue 35): the
+ * reconciliation found no payment at the provider, so nothing was charged.
+ */
+function failureOf(order: OrderRow, events: EventRow[]): OrderView["failure"] {
+  if (order.status !== "failed") return null;
+  const failed = events.findLast((event) => event.toStatus === "failed" && event.fromStatus !== "failed");
+  return failed?.detail?.reason === NO_PAYMENT_MADE ? NO_PAYMENT_MADE : null;
+}
+
 function baseView(
   order: OrderRow,
   product: { id: string; name: string; nameAr: string } | undefined,
   invoice: { number: string } | undefined,
   creditNotes: CreditNoteLink[] | undefined,
+  events: EventRow[],
 ): Omit<OrderView, "events"> {
   return {
     reference: order.reference,
@@ -113,6 +129,7 @@ function baseView(
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     refundedHalalas: order.refundedHalalas,
     creditNotes: creditNotes ?? [],
+    failure: failureOf(order, events),
   };
 }
 
@@ -141,11 +158,15 @@ export async function orderViews(db: Db, rows: OrderRow[]): Promise<OrderView[]>
       productById.get(order.productId),
       invoiceByOrder.get(order.id),
       creditNotesByOrder.get(order.id),
+      eventsByOrder.get(order.id) ?? [],
     ),
-    events: (eventsByOrder.get(order.id) ?? []).map((event: EventRow) => ({
-      status: event.toStatus,
-      at: event.createdAt.toISOString(),
-    })),
+    // Notes (a provider call that moved nothing, issue 35) are the studio's, not the buyer's timeline.
+    events: (eventsByOrder.get(order.id) ?? [])
+      .filter((event: EventRow) => event.fromStatus !== event.toStatus)
+      .map((event: EventRow) => ({
+        status: event.toStatus,
+        at: event.createdAt.toISOString(),
+      })),
   }));
 }
 
@@ -166,6 +187,7 @@ export async function adminOrderView(db: Db, order: OrderRow): Promise<AdminOrde
       productById.get(order.productId),
       invoiceByOrder.get(order.id),
       creditNotesByOrder.get(order.id),
+      eventsByOrder.get(order.id) ?? [],
     ),
     id: order.id,
     userId: order.userId,

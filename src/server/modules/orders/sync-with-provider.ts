@@ -4,6 +4,7 @@ import { ApiError } from "#server/lib/api-error.ts";
 import { GatewayError } from "#server/modules/payments/gateway.ts";
 import type { PaymentsContext } from "#server/modules/payments/payments-context.ts";
 import { syncOrderWithGateway } from "#server/modules/payments/sync-order.ts";
+import { closedOrderPayment, closedUnpaid } from "./match-payment.ts";
 import type { OrderRow } from "./order-row.ts";
 import { holdsPayment, isOpen, type Actor } from "./order-transitions.ts";
 import { readFromProvider, readOrder, settleWithProvider } from "./payment-operations.ts";
@@ -13,7 +14,8 @@ import { readFromProvider, readOrder, settleWithProvider } from "./payment-opera
  * to what the provider says. An order still open goes through the one confirm path; one that holds
  * a payment is settled (captures, releases and refunds, the studio's and the dashboard's), and an
  * operation the provider shows no trace of (its call never arrived) is closed as failed, the order
- * back where it was.
+ * back where it was. One closed unpaid whose payment the provider now holds money for raises a
+ * late-payment alert, and the money is given back (decision 0044).
  */
 export async function syncWithProvider(context: PaymentsContext, orderId: string, adminId: string): Promise<OrderRow> {
   const actor: Actor = `admin:${adminId}`;
@@ -26,6 +28,12 @@ export async function syncWithProvider(context: PaymentsContext, orderId: string
       context.log.warn({ err: error, order: order.reference }, "sync: the provider could not be asked");
       throw new ApiError(502, "gateway_error", "admin.orders.providerSilent");
     }
+  }
+  if (closedUnpaid(order) && order.paymentReference) {
+    // Closed without being paid: money the provider holds for it now is late (decision 0044).
+    const { gateway, payment } = await readFromProvider(context, order);
+    await closedOrderPayment(context, gateway, order, payment, { actor });
+    return readOrder(context.db, order.id);
   }
   if (!holdsPayment(order.status) || !order.paymentReference) return order;
   const { payment } = await readFromProvider(context, order);

@@ -2,18 +2,20 @@ import { ApiError } from "#server/lib/api-error.ts";
 import { paymentWebhookEvents } from "#server/db/schema.ts";
 import { runStatement, statement } from "#server/db/statements.ts";
 import { orderFromJson } from "#server/modules/orders/order-row.ts";
+import { closedOrderPayment, closedUnpaid, matchProviderPayment } from "#server/modules/orders/match-payment.ts";
 import { holdsPayment, isOpen } from "#server/modules/orders/order-transitions.ts";
 import { settleFromWebhook } from "#server/modules/orders/sync-with-provider.ts";
-import type { WebhookRequest } from "./gateway.ts";
+import { GatewayError, type ProviderPayment, type WebhookRequest } from "./gateway.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { syncOrderWithGateway } from "./sync-order.ts";
 
 /**
  * Whether the event was processed, and the order it is about, in one round trip; for an order
- * already closed (paid, failed, …: the usual case, the buyer's confirm came first) the event is
+ * already closed (paid, shipped, …: the usual case, the buyer's confirm came first) the event is
  * recorded in the same statement, since nothing else is left to do for it, unless the event reports
  * a change after payment ($4) for an order that still holds a payment (issue 35: it is then settled
- * and recorded in that transaction). Two copies of an event arriving together both read `seen`
+ * and recorded in that transaction), or the order closed unpaid (failed, cancelled, expired: the
+ * payment is read again, since money there now is late; decision 0044). Two copies of an event arriving together both read `seen`
  * false; the key's unique index lets one record it.
  */
 const webhookLookup = statement(
@@ -26,6 +28,7 @@ const webhookLookup = statement(
      insert into payment_webhook_events (gateway, event_key, order_id)
      select $1, $2, found.id from found, seen
      where not seen.seen and found.status not in ('pending', 'awaiting_payment')
+       and not ((found.row ->> 'paid_at') is null and found.status in ('failed', 'cancelled', 'expired'))
        and not ($4::boolean and found.status in ('paid', 'shipped', 'delivered', 'refund_pending'))
      on conflict do nothing
      returning 1)
@@ -40,7 +43,9 @@ export type WebhookOutcome = "processed" | "duplicate" | "unknown_payment";
  * acknowledged and ignored; otherwise the payment is fetched again from the provider and the order
  * moved through the one confirm path, the event's key recorded in the same transaction. The
  * webhook's body is never trusted for the state: a stale or out-of-order event re-fetches the
- * current state and the state machine refuses any move backwards.
+ * current state and the state machine refuses any move backwards. A payment no order holds is
+ * read from the provider and matched to its order, or kept as a payment alert; money for an order
+ * closed unpaid is given back and alerted (issue 35, decision 0044). Nothing authentic is dropped.
  */
 export async function processWebhook(
   context: PaymentsContext,
@@ -66,11 +71,32 @@ export async function processWebhook(
     return found?.seen ? "duplicate" : "processed";
   }
   if (found?.seen) return "duplicate";
+  const webhook = {
+    actor: `webhook:${gateway.id}` as const,
+    webhookEvent: { gateway: gateway.id, eventKey: notice.eventKey },
+    event: notice.type,
+  };
   if (!order) {
-    // Not (yet) ours: create-intent may not have stored the provider's id. Not recorded, so that
-    // the provider's retry is processed once the order knows its payment.
-    context.log.info({ gateway: gateway.id, payment: notice.providerPaymentId }, "webhook for an unknown payment");
-    return "unknown_payment";
+    // No order holds this payment (yet): create-intent's call may not have answered, or its answer
+    // was not written before a crash. The provider says whose it is.
+    let payment: ProviderPayment;
+    try {
+      payment = await gateway.fetchPayment(notice.providerPaymentId);
+    } catch (error) {
+      // The provider itself knows no such payment (a 4xx): there is no money to keep. No answer
+      // (outcome unknown) is a 502, so that the provider sends it again.
+      if (!(error instanceof GatewayError) || error.outcomeUnknown) throw error;
+      context.log.warn(
+        { gateway: gateway.id, payment: notice.providerPaymentId },
+        "webhook for a payment the provider does not know",
+      );
+      return "unknown_payment";
+    }
+    return matchProviderPayment(context, gateway, payment, webhook);
+  }
+  if (closedUnpaid(order)) {
+    const payment = await gateway.fetchPayment(order.paymentReference ?? notice.providerPaymentId);
+    return closedOrderPayment(context, gateway, order, payment, webhook);
   }
   // A closed order is past anything the event could do to it: recorded above, or by its twin.
   if (!isOpen(order.status)) return found?.recorded ? "processed" : "duplicate";

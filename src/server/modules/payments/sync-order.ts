@@ -4,6 +4,7 @@ import type { OrderStatus } from "#server/db/schema.ts";
 import { GatewayError, type ProviderPayment, type ProviderStatus } from "./gateway.ts";
 import { orderAccessToken } from "#server/modules/orders/order-access.ts";
 import type { OrderRow } from "#server/modules/orders/order-row.ts";
+import { holdsMoney, raisePaymentAlert } from "#server/modules/orders/payment-alerts.ts";
 import { isOpen, moveOrder, payOrder, type Actor, type Move } from "#server/modules/orders/order-transitions.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 
@@ -50,7 +51,8 @@ function paymentDetail(payment: ProviderPayment): Record<string, unknown> {
 /**
  * The one confirm path (decision 0017): confirm, the return from a hosted page, webhooks and the
  * expiry job all end here. The payment's state is fetched from the gateway (never taken from the
- * client or a webhook's body); an amount or currency other than the order's fails the order; an
+ * client or a webhook's body); an amount or currency other than the order's fails the order, and
+ * money the provider holds for such a payment is given back with a payment alert (issue 35); an
  * authorised payment is completed (Tamara authorise, Tabby capture); then the order moves under
  * its row lock through the allowed transitions only, so concurrent calls pay it once.
  */
@@ -114,14 +116,15 @@ async function syncOnce(
 
   let payment = await gateway.fetchPayment(order.paymentReference);
   let move: Move | null;
-  if (payment.amountHalalas !== order.totalAmountHalalas || payment.currency !== order.currency) {
+  const mismatch = payment.amountHalalas !== order.totalAmountHalalas || payment.currency !== order.currency;
+  if (mismatch) {
     context.log.error(
       {
         order: order.reference,
         expected: { amount: order.totalAmountHalalas, currency: order.currency },
         provider: { amount: payment.amountHalalas, currency: payment.currency },
       },
-      "payment amount or currency differs from the order: the order is failed",
+      "payment amount or currency differs from the order: the order is failed, its money given back",
     );
     move = {
       to: "failed",
@@ -152,6 +155,20 @@ async function syncOnce(
   }
   if (!move) return stay();
   const chosen = move;
+  if (mismatch) {
+    const failed = await moveOrder(
+      context,
+      order.id,
+      (current) => (isOpen(current.status) ? chosen : null),
+      accessToken,
+      options.record,
+    );
+    // The order is not paid by it; money the provider holds for it goes back, and the studio is told (decision 0044).
+    if (holdsMoney(payment)) {
+      await raisePaymentAlert(context, { kind: "mismatch", gateway, payment, orderId: order.id, actor });
+    }
+    return failed;
+  }
   const captured = payment.capturedHalalas ?? 0;
   const paying = chosen.to === "paid";
   const result =

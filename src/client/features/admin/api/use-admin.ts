@@ -12,6 +12,11 @@ import type {
 } from "#shared/schemas/admin.ts";
 import type { AdminOrderSummary, AdminOrderView, OrderStatusValue } from "#shared/schemas/orders.ts";
 import type { CheckoutPaymentMethod } from "#shared/schemas/checkout.ts";
+import type {
+  AdminPaymentAlert,
+  AdminResolvePaymentAlertInput,
+  PaymentAlertState,
+} from "#shared/schemas/payment-alerts.ts";
 
 /** A page of a list: the JSON array and the total from `X-Total-Count`. */
 export type ListPage<T> = { items: T[]; total: number };
@@ -182,5 +187,35 @@ export function useOrderAction(lang: Lang) {
         predicate: (q) => q.queryKey[0] === "/api/admin/orders" || q.queryKey[0] === "/api/admin/dashboard",
       });
     },
+  });
+}
+
+/** GET /api/admin/payment-alerts (issue 35): the Inbox's payment alerts, open ones by default. */
+export function usePaymentAlerts(lang: Lang, filters: { state: PaymentAlertState; page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: ["/api/admin/payment-alerts", filters],
+    queryFn: () => getPage<AdminPaymentAlert>(`/api/admin/payment-alerts?${query(filters)}`, lang),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/admin/payment-alerts/:id/resolve: the list, the counts and the alert's order are read again. */
+export function useResolvePaymentAlert(lang: Lang) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number } & AdminResolvePaymentAlertInput) =>
+      apiJson<{ alert: AdminPaymentAlert; message: string }>(
+        "POST",
+        `/api/admin/payment-alerts/${input.id}/resolve`,
+        { note: input.note },
+        headers(lang),
+      ),
+    onSuccess: () =>
+      client.invalidateQueries({
+        predicate: (q) =>
+          q.queryKey[0] === "/api/admin/payment-alerts" ||
+          q.queryKey[0] === "/api/admin/dashboard" ||
+          q.queryKey[0] === "/api/admin/orders/detail",
+      }),
   });
 }

@@ -1,5 +1,7 @@
 import { useState, useSyncExternalStore } from "react";
 import { useI18n } from "#client/i18n/i18n.tsx";
+import { formatNumber } from "#shared/i18n/format.ts";
+import { interpolate } from "#shared/i18n/types.ts";
 import { useLocalizedPath } from "#client/i18n/use-localized-path.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { useAuth } from "#client/lib/auth-store.ts";
@@ -66,12 +68,19 @@ export function AdminDashboard(props: { copy: AdminCopy }) {
       <Tabs
         label={copy.tabs.label}
         idPrefix="admin"
-        tabs={tabIds.map((id) => ({ id, label: copy.tabs[id] }))}
+        tabs={tabIds.map((id) => ({
+          id,
+          // The Inbox says how many payment alerts wait in it (issue 35).
+          label:
+            id === "inbox" && data.openPaymentAlerts > 0
+              ? interpolate(copy.tabs.inboxWithAlerts, { count: formatNumber(data.openPaymentAlerts, lang) })
+              : copy.tabs[id],
+        }))}
         selected={tab}
         onSelect={setTab}
       />
       <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`} tabIndex={0}>
-        {tab === "overview" && <OverviewTab copy={copy} data={data} />}
+        {tab === "overview" && <OverviewTab copy={copy} data={data} onOpenInbox={() => setTab("inbox")} />}
         {tab === "users" && <UsersTab copy={copy} />}
         {tab === "orders" && <OrdersTab copy={copy} />}
         {tab === "analytics" && <AnalyticsTab copy={copy} data={data} />}

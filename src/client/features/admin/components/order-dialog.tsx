@@ -4,7 +4,7 @@ import { toast } from "#client/components/ui/toast-store.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import { creditNoteLink, orderStatusTone } from "#client/lib/orders.ts";
-import { formatPrice } from "#shared/i18n/format.ts";
+import { formatNumber, formatPrice } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import { localizePath } from "#shared/lang.ts";
 import { paymentMethodOf } from "#shared/payment-methods.ts";
@@ -29,6 +29,36 @@ function actorOf(actor: string, copy: AdminCopy): string {
 }
 
 type Entry = { at: string; key: string; change: string; note?: string | undefined; by: string };
+
+type AlertNote = keyof AdminCopy["order"]["notes"]["alert"];
+
+/**
+ * What a history row's detail says beyond the move, in the admin's words (issue 35): a create call
+ * left unanswered, an order failed because the provider holds no payment, a cancel that failed at
+ * expiry, and every step of a payment alert about the order.
+ */
+function noteOf(detail: Record<string, unknown> | null, copy: AdminCopy, lang: "en" | "ar"): string | undefined {
+  const n = copy.order.notes;
+  if (!detail) return undefined;
+  if (detail.stage === "create" && detail.outcome === "unanswered") return n.unanswered;
+  if (detail.reason === "no_payment_made") return n.noPaymentMade;
+  if (detail.stage === "expiry" && detail.outcome === "cancel_failed") return n.cancelFailed;
+  if (detail.stage !== "payment_alert" || typeof detail.outcome !== "string" || !(detail.outcome in n.alert)) {
+    return undefined;
+  }
+  const kind = typeof detail.kind === "string" && detail.kind in copy.alerts.kinds ? detail.kind : undefined;
+  return interpolate(n.alert[detail.outcome as AlertNote], {
+    id: formatNumber(Number(detail.alertId), lang, { useGrouping: false }),
+    amount:
+      typeof detail.amountHalalas !== "number"
+        ? ""
+        : lang === "ar"
+          ? `\u2068${formatPrice(detail.amountHalalas, lang)}\u2069`
+          : formatPrice(detail.amountHalalas, lang),
+    kind: kind ? copy.alerts.kinds[kind as keyof AdminCopy["alerts"]["kinds"]] : "",
+    note: typeof detail.note === "string" ? detail.note : "",
+  });
+}
 
 /**
  * The order's history as the studio reads it (issue 35): its state changes and the payment
@@ -67,17 +97,25 @@ function historyOf(data: AdminOrderView, copy: AdminCopy, lang: "en" | "ar"): En
       });
     }
   }
-  const changes: Entry[] = data.events.map((event, i) => ({
-    at: event.at,
-    key: `e${i}`,
-    change: event.fromStatus
-      ? interpolate(c.moved, {
-          from: copy.orders.statuses[event.fromStatus],
-          to: copy.orders.statuses[event.status],
-        })
-      : interpolate(c.created_event, { status: copy.orders.statuses[event.status] }),
-    by: actorOf(event.actor, copy),
-  }));
+  const changes: Entry[] = data.events.map((event, i) => {
+    const note = noteOf(event.detail, copy, lang);
+    // A note (a provider call that moved nothing, issue 35) reads as what happened, not "Pending → Pending".
+    const still = event.fromStatus === event.status && note;
+    return {
+      at: event.at,
+      key: `e${i}`,
+      change: still
+        ? note
+        : event.fromStatus
+          ? interpolate(c.moved, {
+              from: copy.orders.statuses[event.fromStatus],
+              to: copy.orders.statuses[event.status],
+            })
+          : interpolate(c.created_event, { status: copy.orders.statuses[event.status] }),
+      ...(note && !still ? { note } : {}),
+      by: actorOf(event.actor, copy),
+    };
+  });
   // Stable: an operation and the state change written in its transaction share a time; the
   // operation (asked for, answered) reads before the change it brought.
   entries.push(...changes);

@@ -5,8 +5,11 @@ import type { AdminDashboard } from "#shared/schemas/admin.ts";
 import type { AdminCopy } from "../copy.ts";
 import { Panel, VerifiedBadge, When } from "./bits.tsx";
 
-/** Overview (spec §2 Admin): the stat cards, recent activity and the newest users. */
-export function OverviewTab(props: { copy: AdminCopy; data: AdminDashboard }) {
+/**
+ * Overview (spec §2 Admin): the payment alerts waiting in the Inbox, when there are any (issue 35),
+ * the stat cards, recent activity and the newest users.
+ */
+export function OverviewTab(props: { copy: AdminCopy; data: AdminDashboard; onOpenInbox: () => void }) {
   const { copy, data } = props;
   const { lang } = useI18n();
   const number = (value: number) => formatNumber(value, lang);
@@ -34,6 +37,23 @@ export function OverviewTab(props: { copy: AdminCopy; data: AdminDashboard }) {
 
   return (
     <div className="grid gap-8">
+      {data.openPaymentAlerts > 0 ? (
+        <section
+          aria-labelledby="admin-alerts-banner"
+          className="flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-amber-700/30 bg-amber-50 p-5"
+          data-testid="payment-alerts-banner"
+        >
+          <div className="grid gap-1">
+            <h2 id="admin-alerts-banner" className="font-display text-xl font-medium">
+              {interpolate(copy.alertsBanner.title, { count: number(data.openPaymentAlerts) })}
+            </h2>
+            <p className="text-sm text-ink-soft">{copy.alertsBanner.body}</p>
+          </div>
+          <button type="button" className="btn-primary" onClick={props.onOpenInbox}>
+            {copy.alertsBanner.action}
+          </button>
+        </section>
+      ) : null}
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {stats.map((stat) => (
           <div

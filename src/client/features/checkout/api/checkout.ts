@@ -15,7 +15,7 @@ export type PaymentMethodOffer = {
   instalment?: { count: number; amountHalalas: number };
 };
 
-/** POST /api/payment/create-intent's 201. */
+/** POST /api/payment/create-intent's 201, or its 202 (`status: "pending"`) for a wallet charge the provider never answered. */
 export type CreateIntentAnswer = {
   paymentIntentId: string;
   orderReference: string;
@@ -140,6 +140,18 @@ export function outcomeOf(answer: ConfirmAnswer): ConfirmOutcome {
   if (order.status === "paid") return { kind: "paid", order, ...token };
   if (order.status === "pending" || order.status === "awaiting_payment") return { kind: "waiting", order, ...token };
   return { kind: "failed" };
+}
+
+/**
+ * GET /api/orders/:reference with the order's token in the X-Order-Access header (never in the
+ * URL): the order as its buyer may read it, while a wallet charge is being confirmed (issue 35).
+ */
+export async function fetchOrderStatus(reference: string, accessToken: string, lang: Lang): Promise<OrderView> {
+  const answer = await apiJson<{ order: OrderView }>("GET", `/api/orders/${encodeURIComponent(reference)}`, undefined, {
+    ...language(lang),
+    "X-Order-Access": accessToken,
+  });
+  return answer.order;
 }
 
 /** GET /api/account: the signed-in buyer's phone as the account holds it, to fill the form. */

@@ -127,3 +127,82 @@ export function CheckoutConfirming(props: {
     </section>
   );
 }
+
+/**
+ * A wallet charge the provider never answered (issue 35): the payment may have been made, so
+ * nothing here offers to pay again. The order is read every few seconds (the checkout's hook); the
+ * buyer is told an e-mail will follow either way.
+ */
+export function CheckoutVerifying(props: {
+  copy: CheckoutCopy;
+  reference: string;
+  email: string;
+  accessToken: string;
+}) {
+  const c = props.copy.verifying;
+  const to = useLocalizedPath();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const [before, after] = c.email.split("{email}");
+  return (
+    <section
+      aria-labelledby="checkout-verifying-title"
+      aria-busy="true"
+      className="mx-auto grid max-w-xl justify-items-center gap-5 rounded-3xl border border-sand-deep bg-white/70 p-8 text-center sm:p-12"
+      data-testid="checkout-verifying"
+    >
+      <span
+        aria-hidden="true"
+        className="h-10 w-10 animate-spin rounded-full border-2 border-sand-deep border-t-accent-ink"
+      />
+      <h2 id="checkout-verifying-title" ref={heading} tabIndex={-1} className="font-display text-3xl font-medium">
+        {c.title}
+      </h2>
+      <p>
+        {props.copy.success.reference}:{" "}
+        <bdi dir="ltr" className="font-medium" data-testid="verifying-reference">
+          {props.reference}
+        </bdi>
+      </p>
+      <p role="status" className="text-ink-soft">
+        {c.body}
+      </p>
+      <p className="text-ink-soft">
+        {before}
+        <bdi dir="ltr">{props.email}</bdi>
+        {after}
+      </p>
+      <a href={orderLink(to("/orders"), props.reference, props.accessToken)} className="btn-outline">
+        {c.viewOrder}
+      </a>
+    </section>
+  );
+}
+
+/** The lost charge is known not to have been made: nothing was charged; the buyer may try again. */
+export function CheckoutNotCharged(props: { copy: CheckoutCopy; reference: string; onStartOver: () => void }) {
+  const c = props.copy.notCharged;
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <section
+      aria-labelledby="checkout-not-charged-title"
+      className="mx-auto grid max-w-xl justify-items-center gap-5 rounded-3xl border border-sand-deep bg-white/70 p-8 text-center sm:p-12"
+      data-testid="checkout-not-charged"
+    >
+      <h2 id="checkout-not-charged-title" ref={heading} tabIndex={-1} className="font-display text-3xl font-medium">
+        {c.title}
+      </h2>
+      <p>
+        {props.copy.success.reference}:{" "}
+        <bdi dir="ltr" className="font-medium">
+          {props.reference}
+        </bdi>
+      </p>
+      <p role="status" className="text-ink-soft">
+        {c.body}
+      </p>
+      <button type="button" className="btn-primary" onClick={props.onStartOver}>
+        {c.tryAgain}
+      </button>
+    </section>
+  );
+}

@@ -6,7 +6,7 @@ import type { Lang } from "#shared/lang.ts";
 import type { CheckoutCopy } from "../copy.ts";
 import { useCheckout } from "../hooks/use-checkout.ts";
 import { BuyerFields } from "./buyer-fields.tsx";
-import { CheckoutConfirming, CheckoutSuccess } from "./checkout-result.tsx";
+import { CheckoutConfirming, CheckoutNotCharged, CheckoutSuccess, CheckoutVerifying } from "./checkout-result.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { PaymentButtons } from "./payment-buttons.tsx";
 
@@ -38,8 +38,21 @@ function TestModeBanner(props: { copy: CheckoutCopy }) {
 export function CheckoutView(props: { copy: CheckoutCopy; search: string; hydrated: boolean }) {
   const { copy } = props;
   const { lang } = useI18n();
-  const { state, busy, productId, product, offers, testMode, walletReady, form, engaged, engage, onPay, checkAgain } =
-    useCheckout(copy, props.search, props.hydrated, lang);
+  const {
+    state,
+    busy,
+    productId,
+    product,
+    offers,
+    testMode,
+    walletReady,
+    form,
+    engaged,
+    engage,
+    onPay,
+    checkAgain,
+    startOver,
+  } = useCheckout(copy, props.search, props.hydrated, lang);
   const banner = testMode ? <TestModeBanner copy={copy} /> : null;
 
   if (state.kind === "success")
@@ -52,6 +65,25 @@ export function CheckoutView(props: { copy: CheckoutCopy; search: string; hydrat
           email={state.order.buyer.email}
           accessToken={state.accessToken}
         />
+      </>
+    );
+  if (state.kind === "verifying")
+    return (
+      <>
+        {banner}
+        <CheckoutVerifying
+          copy={copy}
+          reference={state.attempt.orderReference}
+          email={state.attempt.email}
+          accessToken={state.attempt.accessToken}
+        />
+      </>
+    );
+  if (state.kind === "notCharged")
+    return (
+      <>
+        {banner}
+        <CheckoutNotCharged copy={copy} reference={state.attempt.orderReference} onStartOver={startOver} />
       </>
     );
   if (state.kind === "confirming" || state.kind === "stalled")

@@ -14,6 +14,7 @@ import {
   confirmWithAnyMethod,
   createIntent,
   fetchAccountPhone,
+  fetchOrderStatus,
   newIdempotencyKey,
   type BuyerDetails,
 } from "../api/checkout.ts";
@@ -28,6 +29,7 @@ import {
   confirmationDue,
   initialCheckout,
   startedAttempt,
+  verificationDue,
   type Notice,
 } from "../lib/checkout-machine.ts";
 import { lazyBuyerResolver, loadedValidation, loadValidation } from "../lib/lazy-validation.ts";
@@ -150,6 +152,27 @@ export function useCheckout(copy: CheckoutCopy, search: string, hydrated: boolea
     };
   }, [state, lang]);
 
+  // A wallet charge the provider never answered (issue 35): read the order until it is known.
+  useEffect(() => {
+    const due = verificationDue(state);
+    if (!due) return;
+    let live = true;
+    const timer = window.setTimeout(() => {
+      fetchOrderStatus(due.reference, due.accessToken, lang).then(
+        (order) => {
+          if (live) dispatch({ type: "verified", order });
+        },
+        () => {
+          if (live) dispatch({ type: "verifyFailed" });
+        },
+      );
+    }, due.delayMs);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [state, lang]);
+
   // What an attempt ended with, told once: under the fields, or as a toast.
   const notice = state.kind === "form" ? state.notice : null;
   const told = useRef<Notice | null>(null);
@@ -209,6 +232,7 @@ export function useCheckout(copy: CheckoutCopy, search: string, hydrated: boolea
     engage,
     onPay,
     checkAgain: () => dispatch({ type: "checkAgain" }),
+    startOver: () => dispatch({ type: "startOver" }),
   };
 }
 

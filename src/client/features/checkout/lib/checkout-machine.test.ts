@@ -8,6 +8,10 @@ import {
   CONFIRM_DELAY_MS,
   CONFIRM_POLLS,
   RETURN_METHODS,
+  VERIFY_FAST_MS,
+  VERIFY_POLLS,
+  VERIFY_SLOW_MS,
+  verificationDue,
   addressOf,
   busyMethod,
   checkoutReducer,
@@ -28,7 +32,8 @@ const answer = (extra: Partial<CreateIntentAnswer> = {}): CreateIntentAnswer => 
   paymentIntentId: "pi_1",
   orderReference: "NWT-1001",
   accessToken: "token-1",
-  status: "pending",
+  // create-intent's 201 for a wallet's charge (a 202 says "pending": see "a lost wallet answer").
+  status: "paid",
   ...extra,
 });
 const order = (status: OrderView["status"]) => ({ reference: "NWT-1001", status }) as OrderView;
@@ -283,5 +288,58 @@ describe("RETURN_METHODS", () => {
     const flows = RETURN_METHODS.map((id) => paymentMethods.find((method) => method.id === id)!.flow);
     expect(flows).toEqual([...flows].sort((a, b) => (a === b ? 0 : a === "redirect" ? -1 : 1)));
     expect(RETURN_METHODS).toEqual(["credit-card", "tamara", "tabby", "apple-pay"]);
+  });
+});
+
+describe("the checkout's state machine: a lost wallet answer (issue 35)", () => {
+  const pending = () => run(pay("apple-pay"), { type: "intentCreated", answer: answer({ status: "pending" }) });
+
+  it("a 202 pending answer verifies: no pay button, the address names the attempt, the order is read", () => {
+    const verifying = pending();
+    expect(verifying).toEqual({ kind: "verifying", attempt: attempt("apple-pay"), round: 0 });
+    expect(busyMethod(verifying)).toBe("apple-pay");
+    expect(startedAttempt(verifying)).toEqual(attempt("apple-pay"));
+    expect(addressOf(verifying, productId)).toBe("?order=NWT-1001&intent=pi_1");
+    expect(confirmationDue(verifying)).toBeNull();
+    expect(verificationDue(verifying)).toEqual({
+      reference: "NWT-1001",
+      accessToken: "token-1",
+      delayMs: VERIFY_FAST_MS,
+    });
+  });
+
+  it("keeps reading while the order is pending or a read fails, slower after a minute, and stops at the last read", () => {
+    let state = pending();
+    for (let round = 1; round <= 12; round++) {
+      state = checkoutReducer(
+        state,
+        round % 2 ? { type: "verified", order: order("pending") } : { type: "verifyFailed" },
+      );
+      expect(state).toMatchObject({ kind: "verifying", round });
+    }
+    expect(verificationDue(state)?.delayMs).toBe(VERIFY_SLOW_MS);
+    for (let round = 13; round <= VERIFY_POLLS; round++) state = checkoutReducer(state, { type: "verifyFailed" });
+    expect(state).toMatchObject({ kind: "verifying", round: VERIFY_POLLS });
+    expect(verificationDue(state)).toBeNull();
+  });
+
+  it("a paid order is the success; a failed one says nothing was charged, and only then offers the form again", () => {
+    const done = checkoutReducer(pending(), { type: "verified", order: order("paid") });
+    expect(done).toEqual({ kind: "success", order: order("paid"), accessToken: "token-1" });
+    const notCharged = checkoutReducer(pending(), { type: "verified", order: order("failed") });
+    expect(notCharged).toEqual({ kind: "notCharged", attempt: attempt("apple-pay") });
+    expect(busyMethod(notCharged)).toBeNull();
+    expect(checkoutReducer(pending(), { type: "startOver" })).toMatchObject({ kind: "verifying" });
+    const form = checkoutReducer(notCharged, { type: "startOver" });
+    expect(form).toEqual({ kind: "form", notice: null, restart: true });
+    expect(addressOf(form, productId)).toBe(`?product=${productId}`);
+  });
+
+  it("a redirect method's answer is never read as a wallet's, whatever its status", () => {
+    const leaving = run(pay("credit-card"), {
+      type: "intentCreated",
+      answer: answer({ status: "pending", redirectUrl: "https://pay.example/1" }),
+    });
+    expect(leaving.kind).toBe("redirecting");
   });
 });

@@ -14,12 +14,24 @@ import type { Attempt } from "./attempt-store.ts";
  * confirming (up to CONFIRM_POLLS asks) ─paid→ success, ─failed→ form, ─patience ends→ stalled
  * stalled ─check again→ confirming. A return from a provider's page (?order=&intent=) starts at
  * confirming. A refused intent, a closed wallet sheet and a failed payment go back to the form.
+ * A wallet charge whose answer the provider never gave (create-intent's 202 `pending`, issue 35)
+ * goes to verifying: no pay button, the order's own status read every few seconds until it is
+ * paid (success) or known not to be (notCharged); the buyer is told an e-mail will follow.
  */
 
 /** Spec §9: the direct path (the wallet sheet) waits this long after the intent before confirming. */
 export const CONFIRM_DELAY_MS = 2000;
 /** A return from a hosted page asks this many times, this far apart, before "still waiting". */
 export const CONFIRM_POLLS = 5;
+/**
+ * Verifying a wallet charge whose answer was lost: the order is read every VERIFY_FAST_MS for
+ * VERIFY_FAST_POLLS reads, then every VERIFY_SLOW_MS up to VERIFY_POLLS reads (about a quarter of an
+ * hour: the server's reconciliation asks the provider once its own call's deadline has passed).
+ */
+export const VERIFY_FAST_MS = 5000;
+export const VERIFY_SLOW_MS = 15_000;
+const VERIFY_FAST_POLLS = 12;
+export const VERIFY_POLLS = 60;
 
 /**
  * The methods to try, in turn, to confirm a return this tab has no record of (another tab, a
@@ -71,6 +83,10 @@ export type CheckoutState =
   | ({ kind: "confirming"; round: number } & Confirmation)
   /** Patience ended with no answer: "still waiting" and Check Again. */
   | ({ kind: "stalled" } & Confirmation)
+  /** A wallet charge whose answer never came (202 `pending`): read the order `round` of VERIFY_POLLS. */
+  | { kind: "verifying"; attempt: Attempt; round: number }
+  /** The order is known not to be paid by the lost charge: nothing was charged. */
+  | { kind: "notCharged"; attempt: Attempt }
   | { kind: "success"; order: OrderView; accessToken?: string | undefined };
 
 export type CheckoutEvent =
@@ -93,7 +109,13 @@ export type CheckoutEvent =
   | { type: "confirmed"; outcome: ConfirmOutcome; method: PaymentMethodId }
   /** The confirm request itself failed (no connection, 5xx): ask again. */
   | { type: "confirmFailed" }
-  | { type: "checkAgain" };
+  | { type: "checkAgain" }
+  /** The order as GET /api/orders/:reference answered while verifying. */
+  | { type: "verified"; order: OrderView }
+  /** That read failed (no connection, 5xx): read again later. */
+  | { type: "verifyFailed" }
+  /** From "nothing was charged" back to the form, for a new attempt. */
+  | { type: "startOver" };
 
 export const initialCheckout: CheckoutState = { kind: "form", notice: null, restart: false };
 
@@ -120,9 +142,11 @@ export function checkoutReducer(state: CheckoutState, event: CheckoutEvent): Che
         method: state.method,
         email: state.buyer.email,
       };
-      return state.flow === "redirect" && answer.redirectUrl
-        ? { kind: "redirecting", attempt, url: answer.redirectUrl }
-        : { kind: "direct", attempt };
+      if (state.flow === "redirect" && answer.redirectUrl)
+        return { kind: "redirecting", attempt, url: answer.redirectUrl };
+      // The provider never answered the charge: it may have been made; never offer to pay again.
+      if (state.flow === "wallet" && answer.status === "pending") return { kind: "verifying", attempt, round: 0 };
+      return { kind: "direct", attempt };
     }
     case "intentRefused":
       return state.kind === "paying" ? { kind: "form", notice: noticeOf(event.failure), restart: false } : state;
@@ -162,7 +186,31 @@ export function checkoutReducer(state: CheckoutState, event: CheckoutEvent): Che
     }
     case "checkAgain":
       return state.kind === "stalled" ? { ...state, kind: "confirming", round: 0 } : state;
+    case "verified": {
+      if (state.kind !== "verifying") return state;
+      const status = event.order.status;
+      if (status === "paid" || status === "shipped" || status === "delivered" || status === "refund_pending")
+        return { kind: "success", order: event.order, accessToken: state.attempt.accessToken };
+      if (status === "pending" || status === "awaiting_payment") return { ...state, round: state.round + 1 };
+      return { kind: "notCharged", attempt: state.attempt };
+    }
+    case "verifyFailed":
+      return state.kind === "verifying" ? { ...state, round: state.round + 1 } : state;
+    case "startOver":
+      return state.kind === "notCharged" ? { kind: "form", notice: null, restart: true } : state;
   }
+}
+
+/** The order read a verifying state calls for, and how long to wait before it; null once patience ends. */
+export function verificationDue(
+  state: CheckoutState,
+): { reference: string; accessToken: string; delayMs: number } | null {
+  if (state.kind !== "verifying" || state.round >= VERIFY_POLLS) return null;
+  return {
+    reference: state.attempt.orderReference,
+    accessToken: state.attempt.accessToken,
+    delayMs: state.round < VERIFY_FAST_POLLS ? VERIFY_FAST_MS : VERIFY_SLOW_MS,
+  };
 }
 
 /** The attempt being confirmed, in the states that confirm. */
@@ -203,13 +251,14 @@ export function confirmationDue(
 
 /** The attempt this tab has just started, to keep for the return; null in the other states. */
 export function startedAttempt(state: CheckoutState): Attempt | null {
-  return state.kind === "redirecting" || state.kind === "direct" ? state.attempt : null;
+  return state.kind === "redirecting" || state.kind === "direct" || state.kind === "verifying" ? state.attempt : null;
 }
 
 /** The method whose button shows the spinner while all are disabled; null when the buttons are free. */
 export function busyMethod(state: CheckoutState): PaymentMethodId | null {
   if (state.kind === "paying") return state.method;
-  if (state.kind === "redirecting" || state.kind === "direct") return state.attempt.method;
+  if (state.kind === "redirecting" || state.kind === "direct" || state.kind === "verifying")
+    return state.attempt.method;
   return null;
 }
 
@@ -219,7 +268,8 @@ export function busyMethod(state: CheckoutState): PaymentMethodId | null {
  * names only the product (a reload shows the form, a new attempt makes a new order).
  */
 export function addressOf(state: CheckoutState, productId: CheckoutProductId): string | null {
-  if (state.kind === "direct")
+  // A reload while verifying confirms the attempt again too: it never shows the pay buttons.
+  if (state.kind === "direct" || state.kind === "verifying")
     return `?${new URLSearchParams({ order: state.attempt.orderReference, intent: state.attempt.paymentIntentId }).toString()}`;
   if (state.kind === "form" && state.restart) return `?product=${productId}`;
   return null;

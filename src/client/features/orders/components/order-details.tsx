@@ -60,6 +60,11 @@ export function OrderDetails(props: { copy: OrdersCopy; order: OrderView; access
           ) : null}
         </span>
       </header>
+      {order.failure === "no_payment_made" ? (
+        <p role="note" className="rounded-2xl bg-sand px-4 py-3 text-sm" data-testid="order-no-payment">
+          {copy.noPaymentMade}
+        </p>
+      ) : null}
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
         <Row label={c.product}>{lang === "ar" ? order.product.nameAr : order.product.name}</Row>
         <Row label={c.quantity}>{formatNumber(order.quantity, lang)}</Row>

@@ -4,6 +4,7 @@ import { registerNotFound } from "../not-found.ts";
 import dashboardRoutes from "./dashboard.ts";
 import leadRoutes from "./leads.ts";
 import orderRoutes from "./orders.ts";
+import paymentAlertRoutes from "./payment-alerts.ts";
 import userRoutes from "./users.ts";
 
 /**
@@ -17,6 +18,7 @@ const adminRoutes: FastifyPluginAsync = async (admin) => {
   await admin.register(userRoutes);
   await admin.register(leadRoutes);
   await admin.register(orderRoutes);
+  await admin.register(paymentAlertRoutes);
   registerNotFound(admin);
 };
 

@@ -106,7 +106,8 @@ const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, optio
           userId: request.user?.id ?? null,
           idempotencyKey: idempotencyKeyOf(request),
         });
-        return reply.code(201).send(answer);
+        // 202: an Apple Pay charge whose answer the provider never gave; it is being confirmed (issue 35).
+        return reply.code(answer.status === "pending" ? 202 : 201).send(answer);
       } catch (error) {
         if (error instanceof GatewayError) throw new ApiError(502, "gateway_error", "payments.gatewayError");
         throw error;

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices, orderEvents, orders, outbox, sandboxPayments } from "#server/db/schema.ts";
+import { reconcilePayments } from "#server/modules/orders/reconcile-payments.ts";
 import { createTestApp } from "#tests/helpers/app.ts";
 import {
   checkoutBody,
@@ -373,7 +374,7 @@ describe("Apple Pay (the direct path)", () => {
 });
 
 describe("a provider outage", () => {
-  it("answers 502 gateway_error ('A system error occurred') and fails the order with the reason", async () => {
+  it("answers 502 gateway_error ('A system error occurred'); the order waits for reconciliation, which finds no payment and fails it", async () => {
     const response = await createIntent(app, { email: "gateway-error@example.sa" });
     expect(response.statusCode).toBe(502);
     expect(response.json().error).toEqual({
@@ -381,7 +382,20 @@ describe("a provider outage", () => {
       message: "A system error occurred. Please try again.",
     });
     const [order] = await app.db.select().from(orders).where(eq(orders.customerEmail, "gateway-error@example.sa"));
-    expect(order!.status).toBe("failed");
+    // A 503 may come after the provider acted (issue 35): not failed blind.
+    expect(order).toMatchObject({ status: "pending", gateway: "sandbox", paymentReference: null });
+    await reconcilePayments(app.payments, {
+      olderThanMs: 60_000,
+      expiryHours: 24,
+      now: new Date(Date.now() + 5 * 60_000),
+    });
+    const [after] = await app.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(after!.status).toBe("failed");
+    const [failed] = await app.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order!.id), eq(orderEvents.toStatus, "failed")));
+    expect(failed!.detail).toMatchObject({ stage: "reconcile", reason: "no_payment_made" });
   });
 });
 
