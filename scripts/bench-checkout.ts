@@ -22,11 +22,23 @@
  * (`--spread 0`). `--confirm-delay 0 --spread 0` is the closed loop: no think time, the server
  * saturated, so its create-intent latency is mostly the queue; it measures capacity (checkouts/s).
  *
+ * `--gateway moyasar` runs the local Moyasar fake in a process of its own instead of the sandbox:
+ * `--method credit-card` (default) pays its hosted invoice page; `--method apple-pay` charges an
+ * Apple Pay token at create-intent (no confirm step), and `--drop <fraction>` (issue 35) makes the
+ * fake carry out that share of those charges and then lose the answer (connection reset). The
+ * orders whose answer was lost stay pending for the reconciliation job (every minute, for orders
+ * older than a minute past the provider call's timeout): the script waits for it (at most 5
+ * minutes) and then checks, against the fake's own list of payments, that no charge is left
+ * without its paid order (or given back) and that no order was charged twice. The fake's webhook
+ * usually pays such an order first (it is sent before the lost answer); `--no-webhooks` keeps
+ * every webhook from the shop, so that the reconciliation job alone settles them.
+ *
  * `--client http` (default) sends with node:http and a keep-alive agent, `--client fetch` with
  * Node's fetch, which costs this script's own thread far more CPU (scripts/lib/bench-client.ts).
  *
  *   npm run bench:checkout -- [--seconds 10] [--warmup 2] [--concurrency 50] [--kill] [--client http|fetch]
  *                             [--confirm-delay 2000] [--spread <ms>] [--database-url postgres://…]
+ *                             [--gateway sandbox|moyasar] [--method credit-card|apple-pay] [--drop 0.05] [--no-webhooks]
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -44,6 +56,7 @@ import { freshBenchDatabase } from "./lib/bench-database.ts";
 import { spawnMailingBenchServer } from "./lib/bench-server.ts";
 
 const { values } = parseArgs({
+  allowNegative: true,
   options: {
     seconds: { type: "string", default: "10" },
     warmup: { type: "string", default: "2" },
@@ -55,6 +68,9 @@ const { values } = parseArgs({
     "confirm-delay": { type: "string", default: "2000" },
     spread: { type: "string" },
     gateway: { type: "string", default: "sandbox" },
+    method: { type: "string", default: "credit-card" },
+    drop: { type: "string", default: "0" },
+    webhooks: { type: "boolean", default: true },
   },
 });
 const seconds = Number(values.seconds);
@@ -108,6 +124,16 @@ if (values.gateway !== "sandbox" && values.gateway !== "moyasar") {
   console.error("--gateway is sandbox or moyasar");
   process.exit(1);
 }
+const applePay = values.method === "apple-pay";
+const dropFraction = Number(values.drop);
+if (!["credit-card", "apple-pay"].includes(values.method) || (applePay && values.gateway !== "moyasar")) {
+  console.error("--method is credit-card or apple-pay (apple-pay with --gateway moyasar)");
+  process.exit(1);
+}
+if (!(dropFraction >= 0 && dropFraction < 1) || (dropFraction > 0 && !applePay)) {
+  console.error("--drop is a fraction below 1, with --gateway moyasar --method apple-pay");
+  process.exit(1);
+}
 if (values.gateway === "moyasar" && values.kill) {
   // The fake does not retry a webhook the dead server missed, as Moyasar does for hours.
   console.error("--kill runs with the sandbox gateway only");
@@ -123,7 +149,13 @@ const moyasarKeys = {
 let provider: { child: ChildProcess; url: string; lines: string[] } | undefined;
 if (values.gateway === "moyasar") {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/lib/moyasar-provider-process.ts"], {
-    env: { ...process.env, ...moyasarKeys, WEBHOOK_URL: `${base}/api/payment/webhooks/moyasar` },
+    env: {
+      ...process.env,
+      ...moyasarKeys,
+      WEBHOOK_URL: `${base}/api/payment/webhooks/moyasar`,
+      DROP_FRACTION: String(dropFraction),
+      HOLD_WEBHOOKS: values.webhooks ? "0" : "1",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const lines: string[] = [];
@@ -171,7 +203,17 @@ let confirmsPaidAnswers = 0;
 let networkErrors = 0;
 let sequence = 0;
 
+/** Apple Pay orders answered 202 (the charge's answer lost), with their access tokens: the reconciliation job settles them. */
+const lostTokens = new Map<string, string>();
+
 const count = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
+
+/** An Apple Pay payment token as the sheet hands it over (opaque to us; the fake charges it). */
+const applePayToken = (n: number) => ({
+  paymentData: { version: "EC_v1", data: `bench-${n}`, signature: "bench", header: { transactionId: `bench-${n}` } },
+  paymentMethod: { displayName: "Visa 1111", network: "Visa", type: "debit" },
+  transactionIdentifier: `bench-${n}`,
+});
 const form = (fields: Record<string, string>) => ({
   method: "POST",
   headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -192,20 +234,34 @@ async function buyer(until: number): Promise<void> {
           email: `buyer${n}@bench.test`,
           phone: "0551234567",
           address: { city: "Riyadh", district: "Al Olaya", street: "King Fahd Road" },
-          paymentMethod: "credit-card",
+          paymentMethod: values.method,
           productId: defaultProductId,
           quantity: 1,
           amount: (priceOf(defaultProductId) / 100).toFixed(2),
           currency: "SAR",
+          ...(applePay ? { applePayToken: applePayToken(n) } : {}),
         }),
       });
       const intent = JSON.parse(created.body) as {
         paymentIntentId?: string;
         orderReference?: string;
         redirectUrl?: string;
+        status?: string;
+        accessToken?: string;
       };
       (started >= measureFrom ? intentLatencies : warmupLatencies).push(performance.now() - started);
       count(`create-intent ${created.status}`);
+      if (applePay) {
+        // Charged at create-intent: 201 paid, or 202 pending when the charge's answer was lost.
+        if (created.status === 201 && intent.status === "paid") {
+          confirmsPaidAnswers++;
+          confirmedPaid.add(intent.orderReference ?? "");
+        }
+        if (created.status === 202 && intent.orderReference && intent.accessToken) {
+          lostTokens.set(intent.orderReference, intent.accessToken);
+        }
+        continue;
+      }
       if (created.status !== 201 || !intent.redirectUrl) continue;
       const page = new URL(intent.redirectUrl).pathname;
       if (payAtProvider) {
@@ -276,6 +332,23 @@ for (;;) {
   if (performance.now() - stableSince > stableFor || performance.now() - started > elapsed * 1000 + 60_000) break;
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
+// --- with lost answers: until the reconciliation job has settled every order left pending ----------
+// The buyer's own view: each such order's page (GET /api/orders/:reference with its access token)
+// until it is no longer pending.
+let reconciledAfter: number | undefined;
+const unsettled = new Map(lostTokens);
+if (applePay && unsettled.size > 0) {
+  const reconcileStarted = performance.now();
+  while (unsettled.size > 0 && performance.now() - reconcileStarted < 5 * 60_000) {
+    for (const [reference, token] of unsettled) {
+      const answer = await send(`/api/orders/${reference}`, { method: "GET", headers: { "x-order-access": token } });
+      const status = (JSON.parse(answer.body) as { order?: { status?: string } }).order?.status;
+      if (answer.status === 200 && status !== "pending" && status !== "awaiting_payment") unsettled.delete(reference);
+    }
+    if (unsettled.size > 0) await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  reconciledAfter = (performance.now() - reconcileStarted) / 1000;
+}
 server.kill("SIGTERM");
 await once(server, "exit");
 
@@ -290,16 +363,46 @@ const paidOrders = await query<{ reference: string; invoices: number; paid_event
   from orders o where o.status = 'paid'`);
 // What the gateway took money for, whose order is not paid here.
 let paidAtGatewayOnly: { reference: string; status: string }[];
+/** Apple Pay through the fake: charges kept with no paid order for them, orders charged twice, charges given back. */
+let moneyChecks: { withoutOrder: string[]; chargedTwice: string[]; givenBack: number; dropped: number } | undefined;
 if (provider) {
   provider.child.kill("SIGTERM");
   await once(provider.child, "exit");
-  const paidIds = (JSON.parse(provider.lines.at(-1) ?? "{}") as { paid?: string[] }).paid ?? [];
-  const paidHere = new Set(
-    (await query<{ payment_reference: string }>(sql`select payment_reference from orders where status = 'paid'`)).map(
-      (row) => row.payment_reference,
-    ),
+  const report = JSON.parse(provider.lines.at(-1) ?? "{}") as {
+    paid?: string[];
+    payments?: { id: string; status: string; amount: number; refunded: number; orderId: string | null }[];
+    dropped?: number;
+  };
+  const paidIds = report.paid ?? [];
+  const ordersHere = await query<{ id: string; status: string; payment_reference: string | null }>(
+    sql`select id, status, payment_reference from orders`,
   );
+  const paidHere = new Set(ordersHere.filter((row) => row.status === "paid").map((row) => row.payment_reference));
   paidAtGatewayOnly = paidIds.filter((id) => !paidHere.has(id)).map((id) => ({ reference: id, status: "?" }));
+  if (applePay) {
+    // Money the provider holds: a payment paid (or captured) and not wholly refunded.
+    const kept = (report.payments ?? []).filter(
+      (payment) => ["paid", "captured"].includes(payment.status) && payment.refunded < payment.amount,
+    );
+    const orderOf = new Map(ordersHere.map((row) => [row.id, row]));
+    const keptPerOrder = new Map<string, number>();
+    for (const payment of kept) {
+      if (payment.orderId) keptPerOrder.set(payment.orderId, (keptPerOrder.get(payment.orderId) ?? 0) + 1);
+    }
+    moneyChecks = {
+      withoutOrder: kept
+        .filter((payment) => {
+          const order = payment.orderId ? orderOf.get(payment.orderId) : undefined;
+          return !order || order.status !== "paid" || order.payment_reference !== payment.id;
+        })
+        .map((payment) => payment.id),
+      chargedTwice: [...keptPerOrder].filter(([, n]) => n > 1).map(([id]) => id),
+      givenBack: (report.payments ?? []).filter((payment) => payment.refunded > 0 || payment.status === "voided")
+        .length,
+      dropped: report.dropped ?? 0,
+    };
+    paidAtGatewayOnly = moneyChecks.withoutOrder.map((id) => ({ reference: id, status: "?" }));
+  }
 } else {
   paidAtGatewayOnly = await query<{ reference: string; status: string }>(sql`
     select o.reference, o.status from sandbox_payments s join orders o on o.payment_reference = s.id
@@ -354,7 +457,7 @@ if (!values.kill) {
 console.log(`answers: ${[...statuses].map(([key, n]) => `${key}×${n}`).join(", ")}; network errors: ${networkErrors}`);
 console.log(`\n== paid once ==`);
 console.log(
-  `confirms answering paid: ${confirmsPaidAnswers} (${confirmedPaid.size} orders); paid orders: ${paidOrders.length}; orders by status: ${byStatus.map((row) => `${row.status}×${row.n}`).join(", ")}`,
+  `${applePay ? "create-intents" : "confirms"} answering paid: ${confirmsPaidAnswers} (${confirmedPaid.size} orders); paid orders: ${paidOrders.length}; orders by status: ${byStatus.map((row) => `${row.status}×${row.n}`).join(", ")}`,
 );
 console.log(
   `confirmed paid but not paid: ${missingPaid.length}; paid without exactly one invoice, one paid event and two e-mails: ${incomplete.length}; paid at the ${values.gateway} but not here: ${paidAtGatewayOnly.length}`,
@@ -362,13 +465,32 @@ console.log(
 console.log(
   `e-mails received: ${subjects.length}; paid orders not fully mailed: ${notMailed.length}; orders mailed more than twice: ${mailedTwice}; outbox: ${outboxStatus.map((row) => `${row.status}×${row.n}`).join(", ")}`,
 );
+if (moneyChecks) {
+  console.log(`\n== no money without an order (answers dropped after the charge: ${dropFraction}) ==`);
+  console.log(
+    `charges whose answer was lost: ${moneyChecks.dropped}; create-intents answered 202 (pending): ${lostTokens.size}; ${
+      reconciledAfter === undefined
+        ? "nothing left for the reconciliation job"
+        : `${unsettled.size === 0 ? "all settled" : `${unsettled.size} still pending`} ${reconciledAfter.toFixed(0)} s after the load`
+    }`,
+  );
+  console.log(
+    `charges kept without their paid order: ${moneyChecks.withoutOrder.length}; orders charged twice: ${moneyChecks.chargedTwice.length}; charges given back: ${moneyChecks.givenBack}`,
+  );
+}
+/** Apple Pay: an order is paid by its own 201, or by the reconciliation of a lost answer. */
+const paidAccountedFor = applePay
+  ? paidOrders.every((order) => confirmedPaid.has(order.reference) || lostTokens.has(order.reference))
+  : paidOrders.length === confirmedPaid.size;
 const ok =
   missingPaid.length === 0 &&
+  (moneyChecks === undefined ||
+    (moneyChecks.withoutOrder.length === 0 && moneyChecks.chargedTwice.length === 0 && unsettled.size === 0)) &&
   incomplete.length === 0 &&
   paidAtGatewayOnly.length === 0 &&
   notMailed.length === 0 &&
   // Without a kill every paid order was paid by a confirm that said so (or by the webhook just before it).
-  (values.kill || (paidOrders.length === confirmedPaid.size && fivexx === 0 && mailedTwice === 0));
+  (values.kill || (paidAccountedFor && fivexx === 0 && mailedTwice === 0));
 console.log(ok ? "\nOK: every paid order is paid once, invoiced, recorded and mailed" : "\nFAILED");
 
 smtp.close();
