@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { FontRecognizer } from "#server/modules/font-recognition/recognize-font.ts";
 import { repoRoot } from "../render-sample.ts";
-import type { Row, Script } from "./stats.ts";
+import type { RecordTruth, Row } from "./stats.ts";
 
 export type Split = "measure" | "calibrate";
 
@@ -15,19 +15,10 @@ export const workDir = path.join(repoRoot, "ml/font-recognition/work/independent
 const here = path.join(repoRoot, "ml/font-recognition/independent");
 
 /** One manifest line (generate.py): what the image shows and how it was drawn. */
-export interface IndependentRecord {
-  id: string;
-  kind: string;
+export interface IndependentRecord extends RecordTruth {
   image?: string;
   skipped?: string;
   sha256?: string;
-  family?: string;
-  inLibrary?: boolean;
-  familyScript?: Script;
-  script?: Script;
-  digits?: "arabic-indic" | "latin";
-  sizePx?: number;
-  coverage?: number;
   box?: [number, number, number, number];
   frame?: [number, number];
 }

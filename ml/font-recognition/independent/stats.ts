@@ -6,8 +6,8 @@ import { makeRng } from "../text-corpus.ts";
 
 export type Script = "arabic" | "latin";
 
-/** One analysed image of an independent set: the truth from its manifest record and the answer. */
-export interface Row {
+/** What an image's manifest record says of it, shared by the records (sets.ts) and the analysed rows. */
+export interface RecordTruth {
   id: string;
   kind: string;
   family?: string;
@@ -17,6 +17,10 @@ export interface Row {
   digits?: "arabic-indic" | "latin";
   sizePx?: number;
   coverage?: number;
+}
+
+/** One analysed image of an independent set: the truth from its manifest record and the answer. */
+export interface Row extends RecordTruth {
   error?: string;
   predicted?: string;
   /** The confidence the answer states. */
