@@ -106,7 +106,7 @@ async function answerOf(context: PaymentsContext, order: OrderRow): Promise<Crea
   return {
     paymentIntentId: order.paymentIntentId ?? "",
     orderReference: order.reference,
-    accessToken: await orderAccessToken(context.db, order.id),
+    accessToken: await orderAccessToken(context.db, order.id, undefined, order.createdAt),
     status: first.toStatus,
     ...(detail.redirectUrl ? { redirectUrl: detail.redirectUrl } : {}),
   };
@@ -136,7 +136,7 @@ async function answerOfMoved(context: PaymentsContext, order: OrderRow): Promise
   return {
     paymentIntentId: order.paymentIntentId ?? "",
     orderReference: order.reference,
-    accessToken: await orderAccessToken(context.db, order.id),
+    accessToken: await orderAccessToken(context.db, order.id, undefined, order.createdAt),
     status: order.status,
   };
 }
@@ -327,7 +327,7 @@ export async function createPaymentIntent(
     }
     throw error;
   }
-  const accessToken = await orderAccessToken(context.db, order.id);
+  const accessToken = await orderAccessToken(context.db, order.id, undefined, order.createdAt);
   return openPayment(context, gateway, order, priced, input, accessToken);
 }
 

@@ -92,16 +92,19 @@ function sameText(given: string, expected: string): boolean {
 /**
  * The token that opens one order (and its invoice) without a session, until the TTL from now and
  * the order's next revocation. `version`: the order's `accessTokenVersion` when the caller has
- * the row; read from the database otherwise.
+ * the row; read from the database otherwise. `issuedAt`: the moment the TTL counts from when it
+ * is not now: create-intent's answer counts from the order's creation, so a retry with the same
+ * Idempotency-Key is answered the very same token.
  */
-export async function orderAccessToken(db: Db, orderId: string, version?: number): Promise<string> {
+export async function orderAccessToken(db: Db, orderId: string, version?: number, issuedAt?: Date): Promise<string> {
   const settings = settingsOf(db);
   let current = version;
   if (current === undefined) {
     const [row] = await db.select({ version: orders.accessTokenVersion }).from(orders).where(eq(orders.id, orderId));
     current = row?.version ?? 0;
   }
-  const expiry = Math.ceil((nowOf(settings) + settings.ttlDays * DAY_MS) / 1000).toString(36);
+  const from = issuedAt ? issuedAt.getTime() : nowOf(settings);
+  const expiry = Math.ceil((from + settings.ttlDays * DAY_MS) / 1000).toString(36);
   return `${TOKEN_PREFIX}.${expiry}.${current}.${mac(await signingSecret(db), orderId, current, expiry)}`;
 }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices, orderEvents, orders, outbox, sandboxPayments } from "#server/db/schema.ts";
+import { configureOrderAccess } from "#server/modules/orders/order-access.ts";
 import { reconcilePayments } from "#server/modules/orders/reconcile-payments.ts";
 import { createTestApp } from "#tests/helpers/app.ts";
 import {
@@ -412,6 +413,19 @@ describe("Idempotency-Key on create-intent", () => {
       .from(sandboxPayments)
       .where(eq(sandboxPayments.orderReference, first.json().orderReference));
     expect(ledger).toHaveLength(1);
+  });
+
+  it("a retry minutes later still answers the very same access token", async () => {
+    const headers = { "idempotency-key": "checkout-later-1" };
+    const first = await createIntent(app, { email: "idem-later@example.sa" }, headers);
+    configureOrderAccess(app.db, { ttlDays: 90, now: () => Date.now() + 10 * 60_000 });
+    try {
+      const second = await createIntent(app, { email: "idem-later@example.sa" }, headers);
+      expect(second.statusCode).toBe(201);
+      expect(second.json()).toEqual(first.json());
+    } finally {
+      configureOrderAccess(app.db, { ttlDays: 90 });
+    }
   });
 
   it("concurrent retries with one key make one order", async () => {
