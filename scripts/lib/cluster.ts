@@ -107,6 +107,8 @@ const SERVER_ENTRY = "dist/server/server.js";
  * (`observe layer4 error-limit 3 on-error mark-down`), not after two failed checks: a retry sent
  * round robin lands on the dead instance again about one time in three, and in the 2 s the
  * checks take, three retries in a row on it happened to tens of requests on a loaded machine.
+ * `slowstart 5s`, as in deploy/haproxy.cfg: an instance back in rotation is given its share of
+ * requests over 5 s, while its code is still being compiled and its pools filled.
  */
 /**
  * Requests HAProxy sends each instance at once (`maxconn` on the server line, as in
@@ -168,7 +170,7 @@ export function haproxyConfig(options: {
     "  http-check expect status 200",
     // Only GET and HEAD may be sent again once a server may have received them.
     "  http-request disable-l7-retry unless METH_GET",
-    `  default-server inter 1s fall 2 rise 2 observe layer4 error-limit 3 on-error mark-down${maxconn > 0 ? ` maxconn ${maxconn}` : ""}`,
+    `  default-server inter 1s fall 2 rise 2 slowstart 5s observe layer4 error-limit 3 on-error mark-down${maxconn > 0 ? ` maxconn ${maxconn}` : ""}`,
     ...options.servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port} check`),
     "",
   ].join("\n");
