@@ -23,6 +23,7 @@ const analysis: FontAnalysis = {
     { name: "Lateef", nameAr: "لطيف", similarity: 0.64 },
   ],
   culturalContext: { origin: "Baghdad <10th c.>", originAr: "بغداد", usage: "Books", usageAr: "الكتب" },
+  lines: [],
 };
 
 describe("describeAnalysis", () => {
@@ -189,6 +190,7 @@ describe("a sign in two scripts", () => {
       fontFamily: "Amiri",
       fontFamilyAr: "الأميري",
       familyScript: "arabic",
+      lines: [],
     };
     expect(describeAnalysis(arabicFamily, "ar", ar).family).toBe("الأميري");
     const latinFamily: FontAnalysis = { ...analysis, familyScript: "latin" };
@@ -197,7 +199,11 @@ describe("a sign in two scripts", () => {
   });
 
   it("heads an Arabic second part as Arabic text", () => {
-    const latinFirst: FontAnalysis = { ...sign.otherScript!, otherScript: { ...analysis, script: "arabic" } };
+    const latinFirst: FontAnalysis = {
+      ...sign.otherScript!,
+      otherScript: { ...analysis, script: "arabic" },
+      lines: [],
+    };
     expect(describeAnalysis(latinFirst, "en", en).otherScript?.heading).toBe("Also in this image — Arabic text");
     expect(describeAnalysis(latinFirst, "ar", ar).otherScript?.heading).toBe("في الصورة أيضًا نص عربي");
   });

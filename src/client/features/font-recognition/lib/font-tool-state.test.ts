@@ -24,6 +24,7 @@ const analysis = {
   characteristics: [],
   characteristicsAr: [],
   similarFonts: [],
+  lines: [],
 } satisfies FontAnalysis;
 const run = (...actions: FontToolAction[]): FontToolState => actions.reduce(fontToolReducer, initialFontTool);
 
