@@ -3,7 +3,7 @@ import type { InferenceSession } from "onnxruntime-node";
 import { Tensor } from "onnxruntime-node";
 import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
 import type { FontLibrary } from "#shared/schemas/font-library.ts";
-import { decodeGray, type GrayImage, type ImageLimits } from "./image-input.ts";
+import { decodeGray, type ImageLimits } from "./image-input.ts";
 import {
   buildImageAnalysis,
   type ImageAnalysisDetails,
@@ -12,6 +12,7 @@ import {
   type ModelLabels,
   type OpenSetConfig,
 } from "./interpret-outputs.ts";
+import { imageLineBox } from "./line-box.ts";
 import { NoTextFoundError, TextUnreadableError } from "./errors.ts";
 import {
   edgeSharpness,
@@ -24,7 +25,6 @@ import {
 } from "./text-gate.ts";
 import { findTextLines } from "./find-text-lines.ts";
 import type { Box } from "./image-ops.ts";
-import { imageLineBox } from "./line-box.ts";
 import { lineToModelInputs } from "./model-inputs.ts";
 
 /**
@@ -150,7 +150,7 @@ function withLines(
   analysis: MainAnalysis,
   readings: LineReading[],
   lines: ReturnType<typeof findTextLines>,
-  image: GrayImage,
+  image: { width: number; height: number },
 ): FontAnalysis {
   return {
     ...analysis,
