@@ -13,6 +13,9 @@ type Drag = { x0: number; y0: number; x1: number; y1: number };
 /** Boxes smaller than this (image pixels) are taken as a click: they clear the selection. */
 const MIN_BOX = 8;
 
+/** A line this far down the image (a share of its height) has room for its number above it. */
+const BADGE_ROOM = 0.12;
+
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 /**
@@ -151,9 +154,10 @@ export function ImagePreview(props: {
                 >
                   <span
                     aria-hidden="true"
-                    className={`absolute start-0 top-0 grid min-h-5 min-w-5 place-items-center rounded-ee-md px-1 text-xs leading-none font-medium ${
-                      pressed ? "bg-accent-ink text-white" : "bg-walnut text-white"
-                    }`}
+                    className={`absolute -start-0.5 grid min-h-5 min-w-5 place-items-center px-1 text-xs leading-none font-medium ${
+                      // Just above the box, off the letters; below it when the line is at the top.
+                      line.box.y / image.height > BADGE_ROOM ? "bottom-full rounded-t-md" : "top-full rounded-b-md"
+                    } ${pressed ? "bg-accent-ink text-white" : "bg-walnut text-white"}`}
                   >
                     <bdi>{line.number}</bdi>
                   </span>
