@@ -24,6 +24,23 @@ function textImage(font: string, text: string, rtl = false): Buffer {
   return canvas.toBuffer("image/png");
 }
 
+/** A sign of two lines, an Arabic name above its English, as a PNG the visitor "uploads". */
+function twoLineSign(): Buffer {
+  const canvas = createCanvas(1100, 440);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#f7f3ec";
+  ctx.fillRect(0, 0, 1100, 440);
+  ctx.fillStyle = "#1d1a16";
+  ctx.textAlign = "center";
+  ctx.font = `84px "e2e-amiri"`;
+  ctx.direction = "rtl";
+  ctx.fillText("صناعة يدوية من الرياض", 550, 150);
+  ctx.font = `48px "e2e-roboto"`;
+  ctx.direction = "ltr";
+  ctx.fillText("Handmade in Riyadh", 550, 330);
+  return canvas.toBuffer("image/png");
+}
+
 const languages = [
   {
     lang: "en",
@@ -55,6 +72,11 @@ const languages = [
     summary: "Font analysis (Nawat Studio)",
     noTextTitle: "No text found",
     noTextBody: "This image does not seem to hold any lettering",
+    line: (n: string) => new RegExp(`^Line ${n}: `),
+    lineHeading: "Line 2 — Latin text",
+    firstLineHeading: "Line 1 — Arabic text",
+    imageAlt: "The image you uploaded",
+    lineStatus: "Showing the analysis of line 2",
   },
   {
     lang: "ar",
@@ -82,6 +104,11 @@ const languages = [
     summary: "تحليل الخط (استوديو نواة)",
     noTextTitle: "لم نجد نصًا",
     noTextBody: "لم نجد نصًا في هذه الصورة",
+    line: (n: string) => new RegExp(`^السطر ${n}: `),
+    lineHeading: "السطر ٢ — نص بحروف لاتينية",
+    firstLineHeading: "السطر ١ — نص عربي",
+    imageAlt: "الصورة التي رفعتها",
+    lineStatus: "نعرض الآن تحليل السطر ٢",
   },
 ] as const;
 
@@ -172,6 +199,63 @@ for (const l of languages) {
       await page.getByRole("button", { name: l.clear }).click();
       await expect(page.getByTestId("selection-surface")).toHaveCount(0);
       await expect(page.getByText(l.emptyResult)).toBeVisible();
+    });
+
+    test("a sign of two lines: a box over each, and the second line's own font when it is picked", async ({ page }) => {
+      test.setTimeout(90_000);
+      // The Arabic page on a phone's screen: the boxes must still sit over their pixels.
+      if (l.lang === "ar") await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${l.prefix}/font-recognition`);
+      await waitForApp(page);
+      await page.getByLabel(l.choose).setInputFiles({ name: "sign.png", mimeType: "image/png", buffer: twoLineSign() });
+      const answered = page.waitForResponse((r) => r.url().endsWith("/api/analyze-font"));
+      await page.getByRole("button", { name: l.analyze }).click();
+      const answer = (await (await answered).json()) as {
+        lines: {
+          fontFamily: string;
+          fontFamilyAr: string;
+          familyScript?: string;
+          script: string;
+          box: { x: number; y: number; width: number; height: number };
+        }[];
+      };
+      expect(answer.lines.map((line) => line.script)).toEqual(["arabic", "latin"]);
+
+      const boxes = page.getByTestId("line-box");
+      await expect(boxes).toHaveCount(2);
+      await expect(boxes.nth(0)).toHaveAccessibleName(l.line(l.lang === "ar" ? "١" : "1"));
+      await expect(boxes.nth(1)).toHaveAccessibleName(l.line(l.lang === "ar" ? "٢" : "2"));
+      await expect(boxes.nth(0)).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByTestId("line-item")).toHaveCount(2);
+
+      // Each box over the pixels of its line, in both directions (the picture is never mirrored).
+      const shown = (await page.getByAltText(l.imageAlt).boundingBox())!;
+      for (const [i, line] of answer.lines.entries()) {
+        const at = (await boxes.nth(i).boundingBox())!;
+        expect(Math.abs((at.x - shown.x) / shown.width - line.box.x / 1100)).toBeLessThan(0.01);
+        expect(Math.abs((at.y - shown.y) / shown.height - line.box.y / 440)).toBeLessThan(0.01);
+        expect(Math.abs(at.width / shown.width - line.box.width / 1100)).toBeLessThan(0.01);
+      }
+
+      // Pick the second line: by mouse on the English page, by keyboard on the Arabic one.
+      if (l.lang === "ar") {
+        await boxes.nth(1).focus();
+        await page.keyboard.press("Enter");
+      } else await boxes.nth(1).click();
+      const second = answer.lines[1]!;
+      const family = l.lang === "ar" && second.familyScript === "arabic" ? second.fontFamilyAr : second.fontFamily;
+      await expect(boxes.nth(1)).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByTestId("result-line")).toHaveText(l.lineHeading);
+      await expect(page.getByTestId("result-family")).toHaveText(family);
+      await expect(page.getByTestId("line-status")).toContainText(l.lineStatus);
+      await expect(page.getByTestId("line-item").nth(1)).toHaveAttribute("aria-pressed", "true");
+      expect(await boxes.nth(1).getAttribute("aria-label")).toContain(family);
+      await expectAccessible(page);
+
+      // And back to the first from the list.
+      await page.getByTestId("line-item").nth(0).click();
+      await expect(page.getByTestId("result-line")).toHaveText(l.firstLineHeading);
+      await expect(boxes.nth(0)).toHaveAttribute("aria-pressed", "true");
     });
 
     test("a product photo without text says so, and is not called a completed analysis", async ({ page, problems }) => {

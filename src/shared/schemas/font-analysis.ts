@@ -47,14 +47,39 @@ export const scriptAnalysisSchema = z.object({
 });
 
 /**
+ * Where a line of text is: whole pixels of the uploaded image as a browser shows it (its EXIF
+ * orientation applied, at its full size), from the top-left corner.
+ */
+export const lineBoxSchema = z.object({
+  x: z.number().int().min(0),
+  y: z.number().int().min(0),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
+/**
+ * One line of text found in the image, with its own analysis: the model's reading of that line's
+ * windows alone. `script` is always told here (the script head's reading of the line, or for a model
+ * without that head the script whose families hold most of the probability).
+ */
+export const lineAnalysisSchema = scriptAnalysisSchema.extend({
+  box: lineBoxSchema,
+  script: textScriptSchema,
+});
+
+/**
  * The response of POST /api/analyze-font: the analysis of the image's most prominent text and, for
  * an image with lines in both scripts (a sign in Arabic and English), `otherScript`, the analysis of
- * the lines in the other script.
+ * the lines in the other script. Both average the windows of several lines, as before `lines`
+ * (decision 0047). `lines` is each line analysed, on its own, most prominent first.
  */
 export const fontAnalysisSchema = scriptAnalysisSchema.extend({
   otherScript: scriptAnalysisSchema.optional(),
+  lines: z.array(lineAnalysisSchema),
 });
 
 export type TextScript = z.infer<typeof textScriptSchema>;
 export type ScriptAnalysis = z.infer<typeof scriptAnalysisSchema>;
+export type LineBox = z.infer<typeof lineBoxSchema>;
+export type LineAnalysis = z.infer<typeof lineAnalysisSchema>;
 export type FontAnalysis = z.infer<typeof fontAnalysisSchema>;

@@ -31,6 +31,16 @@ const copy: ArabicCatalog<typeof en> = {
     wholeImage: "حلّل الصورة كاملة",
     wholeImageActive: "ستُحلَّل الصورة كاملة.",
   },
+  lines: {
+    heading: "أسطر النص في الصورة",
+    hint: "اختر سطرًا من الصورة أو من هذه القائمة لترى خطه.",
+    boxLabel: "السطر {number}: {script} بخط {family}",
+    item: "السطر {number}",
+    scriptArabic: "نص عربي",
+    scriptLatin: "نص بحروف لاتينية",
+    panelHeading: "السطر {number} — {script}",
+    showing: "نعرض الآن تحليل السطر {number}: {script} بخط {family}.",
+  },
   actions: {
     analyze: "حلّل الخط",
     analyzing: "جارٍ التحليل…",

@@ -30,6 +30,19 @@ const copy = {
     wholeImage: "Analyze the Whole Image",
     wholeImageActive: "The whole image will be analyzed.",
   },
+  lines: {
+    heading: "Text lines found",
+    hint: "Pick a line, on the image or in this list, to see its font.",
+    /** Its box over the image, for screen readers: number, script, font. */
+    boxLabel: "Line {number}: {script}, {family}",
+    item: "Line {number}",
+    scriptArabic: "Arabic text",
+    scriptLatin: "Latin text",
+    /** Heads the results panel while a line is shown. */
+    panelHeading: "Line {number} — {script}",
+    /** Under the image, spoken when a line is picked. */
+    showing: "Showing the analysis of line {number}: {script}, {family}.",
+  },
   actions: {
     analyze: "Analyze Font",
     analyzing: "Analyzing…",

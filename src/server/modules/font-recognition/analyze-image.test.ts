@@ -7,6 +7,7 @@ import { analyzeImage, defaultCropPlan, type CropPlan, type LoadedModel } from "
 import { NoTextFoundError } from "./errors.ts";
 import { findTextLines } from "./find-text-lines.ts";
 import { decodeGray, defaultImageLimits } from "./image-input.ts";
+import { imageLineBox } from "./line-box.ts";
 import type { ModelLabels } from "./interpret-outputs.ts";
 import { lineToModelInputs } from "./model-inputs.ts";
 
@@ -140,6 +141,34 @@ describe("analyzeImage with lines in two scripts", () => {
     expect(analysis.otherScript!.size).toBeCloseTo(lines[1]!.lineHeight * 0.5, 1);
     expect(details).toMatchObject({ familyId: "c", crops: 3, lines: 3 });
     expect(details.otherScript).toMatchObject({ familyId: "a", crops: 6 });
+  });
+
+  it("answers each line with its box, its script and its own font, most prominent first", async () => {
+    const bytes = sign();
+    const { model, lines } = await fakeModel(bytes, ["arabic", "latin", "latin"], true);
+    const gray = await decodeGray(bytes);
+    const { analysis } = await analyzeImage(model, bytes, undefined, defaultImageLimits);
+    expect(analysis.lines.map((l) => [l.script, l.fontFamily])).toEqual([
+      ["arabic", "Name c"],
+      ["latin", "Name a"],
+      ["latin", "Name a"],
+    ]);
+    expect(analysis.lines.map((l) => l.box)).toEqual(lines.map((l) => imageLineBox(l.box, gray)));
+    // The drawn lines, top to bottom: the first (most ink) at the top of the 420 px sign.
+    expect(analysis.lines[0]!.box.y).toBeLessThan(100);
+    expect(analysis.lines[2]!.box.y).toBeGreaterThan(300);
+    expect(analysis.lines[0]!.size).toBeCloseTo(lines[0]!.lineHeight, 1);
+    // Each Latin line sized from its own height, not the first Latin line's.
+    expect(analysis.lines[2]!.size).toBeCloseTo(lines[2]!.lineHeight * 0.5, 1);
+  });
+
+  it("reads only the lines the gate keeps into `lines`, with their own boxes", async () => {
+    const bytes = sign();
+    const { model, lines } = await fakeModel(bytes, ["latin", "arabic", "latin"], true);
+    model.gate = fakeGate(lines, [0.1, 0.8, 0.2]);
+    const gray = await decodeGray(bytes);
+    const { analysis } = await analyzeImage(model, bytes, undefined, defaultImageLimits);
+    expect(analysis.lines.map((l) => l.box)).toEqual([0, 2].map((i) => imageLineBox(lines[i]!.box, gray)));
   });
 
   it("makes the script of the most prominent line the main one", async () => {

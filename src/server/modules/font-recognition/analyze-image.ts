@@ -7,9 +7,12 @@ import { decodeGray, type ImageLimits } from "./image-input.ts";
 import {
   buildImageAnalysis,
   type ImageAnalysisDetails,
+  type LineReading,
+  type MainAnalysis,
   type ModelLabels,
   type OpenSetConfig,
 } from "./interpret-outputs.ts";
+import { imageLineBox } from "./line-box.ts";
 import { NoTextFoundError, TextUnreadableError } from "./errors.ts";
 import {
   edgeSharpness,
@@ -139,6 +142,22 @@ async function classifyLines(
   return { ...built, ms: { crops: t1 - t0, model: t2 - t1 } };
 }
 
+/**
+ * The response: the top-level answer, and each line's own reading with its box, in the order of the
+ * lines (findTextLines': most ink first), so `lines[0]` is the most prominent line.
+ */
+function withLines(
+  analysis: MainAnalysis,
+  readings: LineReading[],
+  lines: ReturnType<typeof findTextLines>,
+  image: { width: number; height: number },
+): FontAnalysis {
+  return {
+    ...analysis,
+    lines: readings.map((r) => ({ ...r.analysis, script: r.script, box: imageLineBox(lines[r.line]!.box, image) })),
+  };
+}
+
 export async function analyzeImage(
   model: LoadedModel,
   bytes: Uint8Array,
@@ -165,7 +184,7 @@ export async function analyzeImage(
   const kept = keptIndexes.map((i) => found[i]!);
   if (secondLook && (rescue === undefined || kept.length === 0))
     throw new NoTextFoundError("No text was found in the image");
-  const { analysis, details, ms } = await classifyLines(model, kept);
+  const { analysis, lines, details, ms } = await classifyLines(model, kept);
   if (
     secondLook &&
     secondLookScore(
@@ -176,7 +195,7 @@ export async function analyzeImage(
   )
     throw new NoTextFoundError("No text was found in the image");
   return {
-    analysis,
+    analysis: withLines(analysis, lines, kept, gray),
     details: {
       ...details,
       lines: kept.length,

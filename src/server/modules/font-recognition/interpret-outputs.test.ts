@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
 import {
+  analyseLines,
   buildAnalysis,
   buildImageAnalysis,
   combineCrops,
@@ -530,6 +531,60 @@ describe("a sign in two scripts", () => {
     expect(analysis.otherScript).toBeUndefined();
     expect(details.otherScript).toBeUndefined();
     expect(details.lineScripts).toEqual(["latin", "latin"]);
+  });
+
+  it("reads each line on its own crops: its own family, script, weight and size", () => {
+    const raw = outputs(sign);
+    // The small Arabic line at the bottom (crop 5) is drawn in d, not in the headline's c.
+    raw.familyLogits.set([0, 0, 1, 5], 5 * 4);
+    raw.weight.set([0], 5);
+    const { analysis, lines } = buildImageAnalysis(raw, signLines, measures, lab, lib, { maxCrops: 6 });
+    expect(lines.map((l) => [l.line, l.script, l.analysis.fontFamily, l.details.crops])).toEqual([
+      [0, "arabic", "Name c", 3],
+      [1, "latin", "Name a", 2],
+      [2, "arabic", "Name d", 1],
+    ]);
+    expect(lines[0]!.analysis).toMatchObject({ weight: 700, size: 80, script: "arabic" });
+    expect(lines[0]!.analysis.culturalContext?.origin).toBe("Baghdad");
+    expect(lines[1]!.analysis).toMatchObject({ weight: 400, size: 30, script: "latin" });
+    expect(lines[1]!.analysis.similarFonts.map((f) => f.name)).toEqual(["Name b"]);
+    // Each line is sized from its own height (20 px, ratio 2), not from the headline's.
+    expect(lines[2]!.analysis).toMatchObject({ size: 40, script: "arabic" });
+    // The top-level answer still averages the Arabic lines (c wins over the one crop of d), as before.
+    expect(analysis).toMatchObject({ fontFamily: "Name c", weight: 700, size: 80 });
+    expect(analysis.otherScript).toMatchObject({ fontFamily: "Name a", size: 30 });
+    expect(lines.every((l) => !("otherScript" in l.analysis))).toBe(true);
+  });
+
+  it("answers for one line exactly what the whole image answers when it is the only line", () => {
+    const one = outputs(sign.slice(0, 3));
+    const { analysis, lines } = buildImageAnalysis(one, [0, 0, 0], measures.slice(0, 1), lab, lib, { maxCrops: 6 });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.analysis).toEqual(analysis);
+  });
+
+  it("flags a line's font on its own when it is not close to any family", () => {
+    const raw = outputs(sign);
+    raw.familyLogits.set([0, 0, 9, 1], 0);
+    raw.familyLogits.set([0, 0, 9, 1], 4);
+    raw.familyLogits.set([0, 0, 9, 1], 8);
+    raw.familyLogits.set([0, 0, 9, 1], 20);
+    const openSet = { score: "logit" as const, threshold: 7, flaggedConfidence: 0.2 };
+    const lines = analyseLines(raw, signLines, measures, lab, lib, { maxCrops: 6, openSet });
+    expect(lines.map((l) => l.analysis.inLibrary)).toEqual([true, false, true]);
+    expect(lines[1]!.analysis.confidence).toBe(0.2);
+  });
+
+  it("gives a line of a model without the script head the script its families hold, and skips lines not run", () => {
+    // An older model stops at maxCrops windows: here line 2's crop was never run.
+    const raw = outputs(sign.slice(0, 5), false);
+    const lines = analyseLines(raw, signLines.slice(0, 5), measures, lab, lib, { maxCrops: 6 });
+    expect(lines.map((l) => [l.line, l.script, l.analysis.fontFamily])).toEqual([
+      [0, "arabic", "Name c"],
+      [1, "latin", "Name a"],
+    ]);
+    // The analysis itself tells no script it did not read from the script head.
+    expect(lines[0]!.analysis.script).toBeUndefined();
   });
 
   it("reads a model without the script head as before: one analysis of the first crops, no script", () => {

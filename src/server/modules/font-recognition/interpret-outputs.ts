@@ -411,9 +411,69 @@ export interface ImageAnalysisDetails extends AnalysisDetails {
   otherScript?: AnalysisDetails & { crops: number };
 }
 
+/** The analysis of the crops of one group: `group.crops` only, sized from `group.sizeLine`. */
+function analyseGroup(
+  raw: RawOutputs,
+  lineOf: number[],
+  lines: LineMeasure[],
+  group: CropGroup,
+  labels: ModelLabels,
+  library: FontLibrary,
+  openSet?: OpenSetConfig,
+): { analysis: ScriptAnalysis; details: AnalysisDetails } {
+  const sizeCrops = group.crops.filter((k) => lineOf[k] === group.sizeLine).length;
+  const picked = pickCrops(raw, group.crops, sizeCrops);
+  // The group read as Arabic (its crops taken as one line, the same margin as a line's script) is
+  // named only among Arabic families: Arabic letters or Arabic-Indic digits.
+  const arabic = picked.scriptLogit && scriptsOfLines(picked.scriptLogit, Array(picked.n).fill(0), 1)[0] === "arabic";
+  const prediction = combineCrops(picked, labels, arabic ? arabicFamilies(labels, library) : undefined);
+  return buildAnalysis(prediction, labels, library, lines[group.sizeLine]!, openSet);
+}
+
+/** One line's own analysis (`line` indexes the lines given), with the script of its text. */
+export interface LineReading {
+  line: number;
+  script: TextScript;
+  analysis: ScriptAnalysis;
+  details: AnalysisDetails & { crops: number };
+}
+
+/**
+ * Each line read on its own: the outputs of that line's crops only, as if it were the whole image
+ * (the same rules: an Arabic line is named among Arabic families, its size from its own height).
+ * A line without crops (an older model stops at `maxCrops` windows in all) gets no reading.
+ */
+export function analyseLines(
+  raw: RawOutputs,
+  lineOf: number[],
+  lines: LineMeasure[],
+  labels: ModelLabels,
+  library: FontLibrary,
+  options: { maxCrops: number; openSet?: OpenSetConfig },
+): LineReading[] {
+  return lines.flatMap((_, line) => {
+    const crops = lineOf.flatMap((l, k) => (l === line ? [k] : [])).slice(0, options.maxCrops);
+    if (crops.length === 0) return [];
+    const { analysis, details } = analyseGroup(
+      raw,
+      lineOf,
+      lines,
+      { crops, sizeLine: line },
+      labels,
+      library,
+      options.openSet,
+    );
+    return [{ line, script: details.script, analysis, details: { ...details, crops: crops.length } }];
+  });
+}
+
+/** The top-level answer: the spec's object without `lines`, which the caller adds with their boxes. */
+export type MainAnalysis = Omit<FontAnalysis, "lines">;
+
 /**
  * The analysis of one image from the outputs of all its crops (`lineOf[k]` is crop k's line in
- * `lines`): one analysis, or with lines in both scripts, one for each script (see groupCrops).
+ * `lines`): one analysis, or with lines in both scripts, one for each script (see groupCrops); and
+ * each line's own (analyseLines).
  */
 export function buildImageAnalysis(
   raw: RawOutputs,
@@ -422,22 +482,15 @@ export function buildImageAnalysis(
   labels: ModelLabels,
   library: FontLibrary,
   options: { maxCrops: number; openSet?: OpenSetConfig },
-): { analysis: FontAnalysis; details: ImageAnalysisDetails } {
+): { analysis: MainAnalysis; lines: LineReading[]; details: ImageAnalysisDetails } {
   const lineScripts = raw.scriptLogit ? scriptsOfLines(raw.scriptLogit, lineOf, lines.length) : undefined;
   const groups = groupCrops(lineOf, lineScripts, options.maxCrops);
-  const analyse = (group: CropGroup) => {
-    const sizeCrops = group.crops.filter((k) => lineOf[k] === group.sizeLine).length;
-    const picked = pickCrops(raw, group.crops, sizeCrops);
-    // The group read as Arabic (its crops taken as one line, the same margin as a line's script) is
-    // named only among Arabic families: Arabic letters or Arabic-Indic digits.
-    const arabic = picked.scriptLogit && scriptsOfLines(picked.scriptLogit, Array(picked.n).fill(0), 1)[0] === "arabic";
-    const prediction = combineCrops(picked, labels, arabic ? arabicFamilies(labels, library) : undefined);
-    return buildAnalysis(prediction, labels, library, lines[group.sizeLine]!, options.openSet);
-  };
+  const analyse = (group: CropGroup) => analyseGroup(raw, lineOf, lines, group, labels, library, options.openSet);
   const main = analyse(groups.main);
   const other = groups.other ? analyse(groups.other) : undefined;
   return {
     analysis: { ...main.analysis, ...(other ? { otherScript: other.analysis } : {}) },
+    lines: analyseLines(raw, lineOf, lines, labels, library, options),
     details: {
       ...main.details,
       crops: groups.main.crops.length,

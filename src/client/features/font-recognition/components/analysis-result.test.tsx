@@ -33,6 +33,7 @@ const sign: FontAnalysis = {
     similarFonts: [{ name: "Inter", nameAr: "إنتر", similarity: 0.83 }],
     script: "latin",
   },
+  lines: [],
 };
 
 const copies = { en, ar } as const;

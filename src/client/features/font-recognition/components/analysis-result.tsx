@@ -14,6 +14,11 @@ export function AnalysisResult(props: {
   const { copy, described: d, onDownload, onCopy } = props;
   return (
     <div className="grid gap-6" data-testid="analysis-result">
+      {d.line ? (
+        <p className="w-fit rounded-full bg-sand px-3 py-1 text-sm font-medium text-walnut" data-testid="result-line">
+          {d.line.heading}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <FamilyName copy={copy} described={d} testId="result" size="text-4xl" />
         <div className="flex items-center gap-2">

@@ -8,6 +8,7 @@ import { AnalysisResult } from "./analysis-result.tsx";
 import { FeatureCards } from "./feature-cards.tsx";
 import { FontLibrary } from "./font-library.tsx";
 import { ImagePreview } from "./image-preview.tsx";
+import { LineList } from "./line-list.tsx";
 import { UploadZone } from "./upload-zone.tsx";
 import { SparkIcon } from "./icons.tsx";
 
@@ -72,7 +73,16 @@ export function FontTool(props: { copy: FontRecognitionCopy }) {
                   height: formatNumber(image.height, lang, { useGrouping: false }),
                 })}
               </p>
-              <ImagePreview copy={copy} image={image} box={box} onBox={tool.setBox} disabled={analyzing} />
+              <ImagePreview
+                copy={copy}
+                image={image}
+                box={box}
+                onBox={tool.setBox}
+                disabled={analyzing}
+                lines={tool.lines}
+                selectedLine={tool.selectedLine}
+                onPickLine={tool.pickLine}
+              />
             </div>
           ) : null}
           <div className="flex flex-wrap gap-3">
@@ -107,6 +117,9 @@ export function FontTool(props: { copy: FontRecognitionCopy }) {
           <h2 id="font-result-heading" ref={resultHeading} tabIndex={-1} className="text-2xl font-medium outline-none">
             {copy.result.heading}
           </h2>
+          {described && tool.lines.length > 0 ? (
+            <LineList copy={copy} lines={tool.lines} selected={tool.selectedLine} onPick={tool.pickLine} />
+          ) : null}
           {described ? (
             <AnalysisResult
               copy={copy}

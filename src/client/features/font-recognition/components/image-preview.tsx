@@ -5,11 +5,16 @@ import { formatNumber } from "#shared/i18n/format.ts";
 import { useI18n } from "#client/i18n/i18n.tsx";
 import type { FontAnalysisBox } from "#shared/schemas/analyze-font-request.ts";
 import type { LoadedImage } from "../lib/read-image-file.ts";
+import type { DescribedLine } from "../lib/describe-analysis.ts";
+import { IsolatedText } from "./isolated-text.tsx";
 
 type Drag = { x0: number; y0: number; x1: number; y1: number };
 
 /** Boxes smaller than this (image pixels) are taken as a click: they clear the selection. */
 const MIN_BOX = 8;
+
+/** A line this far down the image (a share of its height) has room for its number above it. */
+const BADGE_ROOM = 0.12;
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
@@ -17,7 +22,8 @@ const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
  * The uploaded image, on which the visitor may drag a box around the text with a mouse, a pen or a
  * finger (pointer events). The keyboard alternative is "Analyze the Whole Image", which clears the
  * box. Coordinates are the image's own pixels; the frame is laid out left to right in both
- * languages because a picture does not mirror.
+ * languages because a picture does not mirror. After an analysis of several lines, each line's box
+ * is a numbered button over its pixels that shows that line's analysis.
  */
 export function ImagePreview(props: {
   copy: FontRecognitionCopy;
@@ -25,8 +31,13 @@ export function ImagePreview(props: {
   box: FontAnalysisBox | null;
   onBox: (box: FontAnalysisBox | null) => void;
   disabled: boolean;
+  /** The result's lines (none before an analysis, or for an answer of one line). */
+  lines: DescribedLine[];
+  selectedLine: number;
+  onPickLine: (line: number) => void;
 }) {
-  const { copy, image, box, onBox, disabled } = props;
+  const { copy, image, box, onBox, disabled, lines, selectedLine, onPickLine } = props;
+  const shownLine = lines[selectedLine];
   const { lang } = useI18n();
   const plain = (n: number) => formatNumber(n, lang, { useGrouping: false });
   const frame = useRef<HTMLDivElement>(null);
@@ -116,7 +127,54 @@ export function ImagePreview(props: {
             />
           ) : null}
         </div>
+        {lines.length > 0 ? (
+          // Above the drag surface: a press on a box picks the line and does not start a selection.
+          <div className="pointer-events-none absolute inset-0" data-testid="line-boxes">
+            {lines.map((line, i) => {
+              const pressed = i === selectedLine;
+              return (
+                <button
+                  key={i}
+                  type="button"
+                  aria-label={line.label}
+                  aria-pressed={pressed}
+                  onClick={() => onPickLine(i)}
+                  data-testid="line-box"
+                  className={`pointer-events-auto absolute rounded-sm border-2 transition-colors ${
+                    pressed
+                      ? "z-10 border-accent-ink bg-accent/20"
+                      : "border-walnut/70 bg-transparent hover:border-accent-ink hover:bg-accent/10"
+                  }`}
+                  style={{
+                    insetInlineStart: `${(line.box.x / image.width) * 100}%`,
+                    insetBlockStart: `${(line.box.y / image.height) * 100}%`,
+                    inlineSize: `${(line.box.width / image.width) * 100}%`,
+                    blockSize: `${(line.box.height / image.height) * 100}%`,
+                  }}
+                >
+                  <span
+                    aria-hidden="true"
+                    className={`absolute -start-0.5 grid min-h-5 min-w-5 place-items-center px-1 text-xs leading-none font-medium ${
+                      // Just above the box, off the letters; below it when the line is at the top.
+                      line.box.y / image.height > BADGE_ROOM ? "bottom-full rounded-t-md" : "top-full rounded-b-md"
+                    } ${pressed ? "bg-accent-ink text-white" : "bg-walnut text-white"}`}
+                  >
+                    <bdi>{line.number}</bdi>
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+        ) : null}
       </div>
+      {shownLine ? (
+        <p className="text-sm" aria-live="polite" data-testid="line-status">
+          <IsolatedText
+            text={copy.lines.showing}
+            params={{ number: shownLine.number, script: shownLine.script, family: shownLine.family }}
+          />
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm" aria-live="polite" data-testid="selection-status">
           {box

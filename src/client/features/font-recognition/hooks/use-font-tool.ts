@@ -12,9 +12,9 @@ import { useAnalyzeFont } from "../api/use-analyze-font.ts";
 import { useFontLibrary } from "../api/use-font-library.ts";
 import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { buildReport } from "../lib/build-report.ts";
-import { describeAnalysis, summaryText } from "../lib/describe-analysis.ts";
+import { describeLines, describeResult, summaryText } from "../lib/describe-analysis.ts";
 import { familyNames } from "../lib/family-names.ts";
-import { boxOf, fontToolReducer, imageOf, initialFontTool, resultOf } from "../lib/font-tool-state.ts";
+import { boxOf, fontToolReducer, imageOf, initialFontTool, lineOf, resultOf } from "../lib/font-tool-state.ts";
 import { checkImageFile, readImageFile, thumbnailOf, type ImageFileProblem } from "../lib/read-image-file.ts";
 
 /**
@@ -35,7 +35,17 @@ export function useFontTool(copy: FontRecognitionCopy) {
 
   const image = imageOf(state);
   const result = resultOf(state);
-  const described = useMemo(() => (result ? describeAnalysis(result, lang, copy) : null), [result, lang, copy]);
+  const line = lineOf(state);
+  // What the results panel shows: the picked line's own analysis when the answer has several lines.
+  const described = useMemo(
+    () => (result ? describeResult(result, line, lang, copy) : null),
+    [result, line, lang, copy],
+  );
+  // The lines to pick from: only when there is more than one (one line is the whole answer).
+  const lines = useMemo(
+    () => (result && result.lines.length > 1 ? describeLines(result, lang, copy) : []),
+    [result, lang, copy],
+  );
 
   const takeFile = async (file: File) => {
     const issue = checkImageFile(file);
@@ -152,6 +162,9 @@ export function useFontTool(copy: FontRecognitionCopy) {
     takeFile,
     refuseDrop: () => dispatch({ type: "refused", problem: { kind: "notImage" } }),
     setBox: (box: FontAnalysisBox | null) => dispatch({ type: "box", box }),
+    lines,
+    selectedLine: line,
+    pickLine: (picked: number) => dispatch({ type: "pickLine", line: picked }),
     run,
     clear,
     canClear: state.phase !== "empty" || state.problem !== null,

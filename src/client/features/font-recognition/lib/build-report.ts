@@ -51,7 +51,8 @@ ul{padding-inline-start:1.2rem}
 <h1>${e(copy.report.title)}</h1>
 <p class="meta">${e(interpolate(copy.report.generated, { date }))}</p>
 ${safeThumbnail ? `<figure><img src="${safeThumbnail}" alt="${e(copy.report.image)}"><figcaption>${e(input.imageName)}</figcaption></figure>` : ""}
-${fontSection(d, copy, 2)}
+${d.line ? `<h2>${e(d.line.heading)}</h2>` : ""}
+${fontSection(d, copy, d.line ? 3 : 2)}
 ${d.otherScript ? `<section class="other">\n<h2>${e(d.otherScript.heading)}</h2>\n${fontSection(d.otherScript, copy, 3)}\n</section>` : ""}
 </main>
 </body>

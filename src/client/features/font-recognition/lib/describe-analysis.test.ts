@@ -3,7 +3,7 @@ import ar from "../font-recognition.ar.ts";
 import en from "../font-recognition.en.ts";
 import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
 import { buildReport } from "./build-report.ts";
-import { describeAnalysis, summaryText } from "./describe-analysis.ts";
+import { describeAnalysis, describeLines, describeResult, summaryText } from "./describe-analysis.ts";
 
 /** Intl adds bidi marks around Arabic percent signs; the tests compare the visible text. */
 const visible = (text: string | undefined) => text?.replace(/[\u061c\u200e\u200f]/g, "");
@@ -23,6 +23,7 @@ const analysis: FontAnalysis = {
     { name: "Lateef", nameAr: "لطيف", similarity: 0.64 },
   ],
   culturalContext: { origin: "Baghdad <10th c.>", originAr: "بغداد", usage: "Books", usageAr: "الكتب" },
+  lines: [],
 };
 
 describe("describeAnalysis", () => {
@@ -189,6 +190,7 @@ describe("a sign in two scripts", () => {
       fontFamily: "Amiri",
       fontFamilyAr: "الأميري",
       familyScript: "arabic",
+      lines: [],
     };
     expect(describeAnalysis(arabicFamily, "ar", ar).family).toBe("الأميري");
     const latinFamily: FontAnalysis = { ...analysis, familyScript: "latin" };
@@ -197,7 +199,11 @@ describe("a sign in two scripts", () => {
   });
 
   it("heads an Arabic second part as Arabic text", () => {
-    const latinFirst: FontAnalysis = { ...sign.otherScript!, otherScript: { ...analysis, script: "arabic" } };
+    const latinFirst: FontAnalysis = {
+      ...sign.otherScript!,
+      otherScript: { ...analysis, script: "arabic" },
+      lines: [],
+    };
     expect(describeAnalysis(latinFirst, "en", en).otherScript?.heading).toBe("Also in this image — Arabic text");
     expect(describeAnalysis(latinFirst, "ar", ar).otherScript?.heading).toBe("في الصورة أيضًا نص عربي");
   });
@@ -250,5 +256,60 @@ describe("a sign in two scripts", () => {
     expect(second).toContain("Inter");
     expect(second).not.toContain("الأميري");
     expect(html.indexOf("الأميري")).toBeLessThan(html.indexOf("Roboto"));
+  });
+});
+
+describe("the lines of an answer", () => {
+  const box = (y: number) => ({ x: 40, y, width: 600, height: 90 });
+  const arabicLine = { ...analysis, familyScript: "arabic" as const, script: "arabic" as const, box: box(20) };
+  const latinLine = {
+    ...analysis,
+    fontFamily: "Roboto",
+    fontFamilyAr: "روبوتو",
+    familyScript: "latin" as const,
+    script: "latin" as const,
+    culturalContext: undefined,
+    confidence: 0.64,
+    weight: 400,
+    style: "normal" as const,
+    box: box(200),
+  };
+  const sign: FontAnalysis = { ...analysis, lines: [arabicLine, latinLine] };
+
+  it("names each line's box by its number, its script and its font, in English and in Arabic", () => {
+    expect(describeLines(sign, "en", en).map((l) => l.label)).toEqual([
+      "Line 1: Arabic text, Amiri",
+      "Line 2: Latin text, Roboto",
+    ]);
+    const arabic = describeLines(sign, "ar", ar);
+    expect(arabic.map((l) => l.label)).toEqual([
+      "السطر ١: نص عربي بخط الأميري",
+      "السطر ٢: نص بحروف لاتينية بخط Roboto",
+    ]);
+    expect(arabic[1]).toMatchObject({ number: "٢", script: "نص بحروف لاتينية", family: "Roboto", box: box(200) });
+  });
+
+  it("shows the picked line's own analysis, headed with its number and script", () => {
+    const d = describeResult(sign, 1, "en", en);
+    expect(d).toMatchObject({ family: "Roboto", confidence: "64%", weight: "400 (Regular)", style: "Upright" });
+    expect(d.line?.heading).toBe("Line 2 — Latin text");
+    expect(d.cultural).toBeUndefined();
+    expect(describeResult(sign, 1, "ar", ar).line?.heading).toBe("السطر ٢ — نص بحروف لاتينية");
+    expect(describeResult(sign, 0, "en", en)).toMatchObject({
+      family: "Amiri",
+      line: { heading: "Line 1 — Arabic text" },
+    });
+    // The summary says which line it is about.
+    expect(summaryText(d, en, "en").split("\n").slice(0, 3)).toEqual([
+      "Font analysis (Nawat Studio)",
+      "Line 2 — Latin text",
+      "Font: Roboto (روبوتو)",
+    ]);
+  });
+
+  it("shows an answer of one line (or none) as a whole, as before", () => {
+    const one: FontAnalysis = { ...analysis, lines: [arabicLine] };
+    expect(describeResult(one, 0, "en", en)).toEqual(describeAnalysis(one, "en", en));
+    expect(describeResult({ ...analysis, lines: [] }, 0, "ar", ar)).toEqual(describeAnalysis(analysis, "ar", ar));
   });
 });

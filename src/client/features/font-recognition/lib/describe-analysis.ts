@@ -2,7 +2,7 @@ import type { FontRecognitionCopy } from "../font-recognition.en.ts";
 import { formatNumber, formatPercent } from "#shared/i18n/format.ts";
 import { interpolate } from "#shared/i18n/types.ts";
 import type { Lang } from "#shared/lang.ts";
-import type { FontAnalysis, ScriptAnalysis } from "#shared/schemas/font-analysis.ts";
+import type { FontAnalysis, LineBox, ScriptAnalysis, TextScript } from "#shared/schemas/font-analysis.ts";
 import { familyNames } from "./family-names.ts";
 
 /** Every field of one script's analysis as the visitor reads it, in their language; unknown fields are absent. */
@@ -31,6 +31,22 @@ export type DescribedFont = {
 export type DescribedAnalysis = DescribedFont & {
   /** "Also in this image — Arabic text": the font of the lines in the other script. */
   otherScript?: DescribedFont & { heading: string };
+  /** Set when this is the analysis of one line the visitor picked: "Line 2 — Latin text". */
+  line?: { heading: string };
+};
+
+/** A line of the result as the page names it, on its box over the image and in the list of lines. */
+export type DescribedLine = {
+  /** Its place, most prominent first, in the page's digits: "2", "٢". */
+  number: string;
+  /** "Arabic text", "نص عربي". */
+  script: string;
+  /** The family's name, in the order the page shows names (familyNames). */
+  family: string;
+  /** What a screen reader says for its box: "Line 2: Latin text, Roboto". */
+  label: string;
+  /** In the uploaded image's pixels. */
+  box: LineBox;
 };
 
 const formatInteger = (value: number, lang: Lang) =>
@@ -52,6 +68,51 @@ export function describeAnalysis(analysis: FontAnalysis, lang: Lang, copy: FontR
           },
         }
       : {}),
+  };
+}
+
+const scriptName = (script: TextScript, copy: FontRecognitionCopy) =>
+  script === "arabic" ? copy.lines.scriptArabic : copy.lines.scriptLatin;
+
+const familyOf = (analysis: ScriptAnalysis, lang: Lang) =>
+  familyNames(
+    { name: analysis.fontFamily, nameAr: analysis.fontFamilyAr, script: analysis.familyScript ?? analysis.script },
+    lang,
+  ).name;
+
+/** Each line of the result, most prominent first, as its box and its list item name it. */
+export function describeLines(analysis: FontAnalysis, lang: Lang, copy: FontRecognitionCopy): DescribedLine[] {
+  return analysis.lines.map((line, i) => {
+    const parts = {
+      number: formatInteger(i + 1, lang),
+      script: scriptName(line.script, copy),
+      family: familyOf(line, lang),
+    };
+    return { ...parts, label: interpolate(copy.lines.boxLabel, parts), box: line.box };
+  });
+}
+
+/**
+ * What the results panel shows for the line at `index`: that line's own analysis, headed with its
+ * number and script. An answer of one line (or an older one without lines) is shown as a whole, as
+ * before: its one line's analysis is the same reading.
+ */
+export function describeResult(
+  analysis: FontAnalysis,
+  index: number,
+  lang: Lang,
+  copy: FontRecognitionCopy,
+): DescribedAnalysis {
+  const line = analysis.lines.length > 1 ? analysis.lines[index] : undefined;
+  if (!line) return describeAnalysis(analysis, lang, copy);
+  return {
+    ...describeFont(line, lang, copy),
+    line: {
+      heading: interpolate(copy.lines.panelHeading, {
+        number: formatInteger(index + 1, lang),
+        script: scriptName(line.script, copy),
+      }),
+    },
   };
 }
 
@@ -112,7 +173,11 @@ function describeFont(analysis: ScriptAnalysis, lang: Lang, copy: FontRecognitio
 /** The shareable plain-text summary the copy button puts on the clipboard. */
 export function summaryText(described: DescribedAnalysis, copy: FontRecognitionCopy, lang: Lang): string {
   const other = described.otherScript;
-  const lines = [copy.report.summaryTitle, ...summaryLines(described, copy, lang)];
+  const lines = [
+    copy.report.summaryTitle,
+    ...(described.line ? [described.line.heading] : []),
+    ...summaryLines(described, copy, lang),
+  ];
   if (other) lines.push("", other.heading, ...summaryLines(other, copy, lang));
   return lines.join("\n");
 }

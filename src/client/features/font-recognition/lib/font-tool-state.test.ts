@@ -3,6 +3,7 @@ import type { FontAnalysis } from "#shared/schemas/font-analysis.ts";
 import {
   fontToolReducer,
   initialFontTool,
+  lineOf,
   resultOf,
   type FontToolAction,
   type FontToolState,
@@ -24,6 +25,7 @@ const analysis = {
   characteristics: [],
   characteristicsAr: [],
   similarFonts: [],
+  lines: [],
 } satisfies FontAnalysis;
 const run = (...actions: FontToolAction[]): FontToolState => actions.reduce(fontToolReducer, initialFontTool);
 
@@ -80,5 +82,26 @@ describe("the font tool's state machine", () => {
       { type: "box", box: { x: 0, y: 0, w: 9, h: 9 } },
     );
     expect(state).toMatchObject({ phase: "analyzing", box: null });
+  });
+
+  it("shows the most prominent line first, then the line the visitor picks, and only a line that exists", () => {
+    const line = { ...analysis, script: "arabic" as const, box: { x: 0, y: 0, width: 10, height: 5 } };
+    const twoLines = { ...analysis, lines: [line, { ...line, script: "latin" as const }] };
+    const done = run(
+      { type: "loaded", image: image("a") },
+      { type: "analyze" },
+      { type: "succeeded", result: twoLines },
+    );
+    expect(lineOf(done)).toBe(0);
+    expect(lineOf(fontToolReducer(done, { type: "pickLine", line: 1 }))).toBe(1);
+    for (const missing of [2, -1, 0.5]) expect(fontToolReducer(done, { type: "pickLine", line: missing })).toBe(done);
+    // Nothing to pick before a result; a new analysis starts again from the first line.
+    expect(run({ type: "loaded", image: image("a") }, { type: "pickLine", line: 1 })).toMatchObject({ phase: "ready" });
+    const again = [
+      { type: "pickLine", line: 1 },
+      { type: "analyze" },
+      { type: "succeeded", result: twoLines },
+    ] as const;
+    expect(lineOf(again.reduce<FontToolState>(fontToolReducer, done))).toBe(0);
   });
 });

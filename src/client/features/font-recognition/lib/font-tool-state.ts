@@ -14,7 +14,8 @@ export type FontToolState =
   | ({ phase: "empty" } & Problem)
   | ({ phase: "ready" } & WithImage)
   | ({ phase: "analyzing" } & WithImage)
-  | ({ phase: "done"; result: FontAnalysis } & WithImage);
+  /** `line`: the line of the result whose analysis is shown (its index in result.lines; 0, the most prominent, first). */
+  | ({ phase: "done"; result: FontAnalysis; line: number } & WithImage);
 
 export type FontToolAction =
   /** A file the page refused (not an image, too large): what is shown stays. */
@@ -26,6 +27,8 @@ export type FontToolAction =
   | { type: "box"; box: FontAnalysisBox | null }
   | { type: "analyze" }
   | { type: "succeeded"; result: FontAnalysis }
+  /** The visitor picked a line of the result, on the image or in the list. */
+  | { type: "pickLine"; line: number }
   | { type: "failed" }
   | { type: "clear" };
 
@@ -47,7 +50,11 @@ export function fontToolReducer(state: FontToolState, action: FontToolAction): F
         ? { phase: "analyzing", image: state.image, box: state.box, problem: state.problem }
         : state;
     case "succeeded":
-      return state.phase === "analyzing" ? { ...state, phase: "done", result: action.result } : state;
+      return state.phase === "analyzing" ? { ...state, phase: "done", result: action.result, line: 0 } : state;
+    case "pickLine":
+      return state.phase === "done" && Number.isInteger(action.line) && state.result.lines[action.line]
+        ? { ...state, line: action.line }
+        : state;
     case "failed":
       return state.phase === "analyzing" ? { ...state, phase: "ready" } : state;
     case "clear":
@@ -58,3 +65,4 @@ export function fontToolReducer(state: FontToolState, action: FontToolAction): F
 export const imageOf = (state: FontToolState): LoadedImage | null => (state.phase === "empty" ? null : state.image);
 export const boxOf = (state: FontToolState): FontAnalysisBox | null => (state.phase === "empty" ? null : state.box);
 export const resultOf = (state: FontToolState): FontAnalysis | null => (state.phase === "done" ? state.result : null);
+export const lineOf = (state: FontToolState): number => (state.phase === "done" ? state.line : 0);

@@ -67,7 +67,6 @@ function renderLine(familyId: string, text: string, size = 56, background = "#ff
   if (!family) throw new Error(`no family ${familyId}`);
   const variant = family.variants.find((v) => v.weight === 400 && !v.italic) ?? family.variants[0]!;
   const alias = `int-test-${familyId}`;
-  const root = new URL("../../../../../", import.meta.url).pathname;
   for (const file of variant.files) GlobalFonts.registerFromPath(root + file, alias);
   const probe = createCanvas(8, 8).getContext("2d");
   probe.font = `${size}px "${alias}"`;
@@ -85,6 +84,51 @@ function renderLine(familyId: string, text: string, size = 56, background = "#ff
   ctx.fillText(text, width / 2, height / 2);
   return canvas.toBuffer("image/png");
 }
+
+/**
+ * A sign in two lines of the library's fonts, one above the other, as PNG bytes, with the box each
+ * line's ink covers (the canvas's own measure of its glyphs).
+ */
+function renderSign(lines: { familyId: string; text: string; size: number; y: number }[], width = 1200, height = 440) {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#f7f3ec";
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = "#1d1a16";
+  ctx.textAlign = "center";
+  ctx.textBaseline = "alphabetic";
+  const drawn = lines.map((l) => {
+    const family = repoLibrary.families.find((f) => f.id === l.familyId)!;
+    const variant = family.variants.find((v) => v.weight === 400 && !v.italic) ?? family.variants[0]!;
+    const alias = `int-test-${l.familyId}`;
+    for (const file of variant.files) GlobalFonts.registerFromPath(root + file, alias);
+    ctx.font = `${l.size}px "${alias}"`;
+    ctx.direction = family.script === "arabic" ? "rtl" : "ltr";
+    ctx.fillText(l.text, width / 2, l.y);
+    const m = ctx.measureText(l.text);
+    return {
+      script: family.script,
+      box: {
+        x: width / 2 - m.actualBoundingBoxLeft,
+        y: l.y - m.actualBoundingBoxAscent,
+        width: m.actualBoundingBoxLeft + m.actualBoundingBoxRight,
+        height: m.actualBoundingBoxAscent + m.actualBoundingBoxDescent,
+      },
+    };
+  });
+  return { png: canvas.toBuffer("image/png"), drawn };
+}
+
+type Rect = { x: number; y: number; width: number; height: number };
+/** Intersection over union of two boxes. */
+function overlap(a: Rect, b: Rect): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  const inter = Math.max(0, w) * Math.max(0, h);
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}
+
+const root = new URL("../../../../../", import.meta.url).pathname;
 
 function blankPng(width = 480, height = 240): Buffer {
   const canvas = createCanvas(width, height);
@@ -307,4 +351,51 @@ describe("POST /api/analyze-font: the committed model", () => {
     expect(busy!.json()).toEqual({ error: { code: "recognizer_busy", message: en.fontAnalysis.errors.busy } });
     expect(Number(busy!.headers["retry-after"])).toBeGreaterThanOrEqual(1);
   }, 120_000);
+});
+
+describe("POST /api/analyze-font: each line on its own", () => {
+  // Its own app: the committed model's tests above use up one address's 20 analyses a minute.
+  let own: FastifyInstance;
+  beforeAll(async () => {
+    own = await createTestApp();
+    await own.fontRecognizer.warmUp();
+  }, 120_000);
+  afterAll(async () => {
+    await own.close();
+  });
+
+  it("answers each line of a bilingual sign with its box, its script and its font", async () => {
+    const { png, drawn } = renderSign([
+      { familyId: "amiri", text: "صناعة يدوية من الرياض", size: 84, y: 150 },
+      { familyId: "roboto", text: "Handmade in Riyadh", size: 44, y: 330 },
+    ]);
+    const response = await analyze(own, { image: dataUrl(png) });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    const analysis = fontAnalysisSchema.parse(body);
+    // The top level is the spec's object as before: the most prominent text's analysis, and the
+    // other script's; `lines` is the only addition.
+    const spec = ["fontFamily", "fontFamilyAr", "confidence", "weight", "style", "size"];
+    const lists = ["characteristics", "characteristicsAr", "similarFonts"];
+    const before = [...spec, ...lists, "familyScript", "inLibrary", "script", "culturalContext", "otherScript"];
+    for (const k of [...spec, ...lists, "lines"]) expect(body).toHaveProperty(k);
+    expect(Object.keys(body).filter((k) => !before.includes(k))).toEqual(["lines"]);
+    expect(analysis.lines).toHaveLength(2);
+    for (const d of drawn) {
+      const line = analysis.lines.find((l) => overlap(l.box, d.box) > 0.5);
+      expect(
+        line,
+        `a line over ${JSON.stringify(d.box)} in ${JSON.stringify(analysis.lines.map((l) => l.box))}`,
+      ).toBeDefined();
+      expect(line!.script).toBe(d.script);
+      expect(line!.fontFamily.length).toBeGreaterThan(0);
+      expect(line!.confidence).toBeGreaterThan(0);
+      expect(line!.similarFonts.length).toBeGreaterThan(0);
+    }
+    // The most prominent line comes first, and the top level answers for its script; the other
+    // script has its own answer, as before.
+    expect(analysis.lines[0]!.script).toBe(analysis.script ?? analysis.lines[0]!.script);
+    expect(analysis.otherScript?.script).toBe(analysis.lines[1]!.script);
+    expect(analysis.lines[0]!.box.y).toBeLessThan(analysis.lines[1]!.box.y);
+  });
 });
