@@ -16,7 +16,7 @@
 //   answers (a margin under the 3% target); the flagged answers' cap is P(right | flagged) with in- and
 //   out-of-library uploads equally likely; the confidence of the others is the two-reading logistic fit
 //   (confidence-map.ts) on the unflagged answers of that script, the two populations weighing half.
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fitConfidenceModel, applyConfidenceModel } from "#server/modules/font-recognition/confidence-map.ts";
 import { createFontRecognizer, defaultModelDir } from "#server/modules/font-recognition/recognize-font.ts";
@@ -27,6 +27,8 @@ import { analyseSplit, ensureImages, readSplit, workDir } from "./sets.ts";
 import { caught, mixedEce, right, UPLOAD_KINDS, NO_TEXT_KINDS, type Row, type Script } from "./stats.ts";
 
 const MODEL_FILES = ["model.onnx", "labels.json", "library.json", "text-gate.onnx"];
+/** The text detector's files, linked too when the model folder has them (decision 0046). */
+const OPTIONAL_MODEL_FILES = ["text-detector.onnx", "text-detector.json"];
 const GATE_TEXT_REFUSED = 0.01;
 const FLAG_BUDGET = 0.025;
 
@@ -36,6 +38,8 @@ function modelFolder(name: string, gate: GateConfig, openSet: OpenSetConfig): st
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const f of MODEL_FILES) symlinkSync(path.join(defaultModelDir, f), path.join(dir, f));
+  for (const f of OPTIONAL_MODEL_FILES.filter((name) => existsSync(path.join(defaultModelDir, name))))
+    symlinkSync(path.join(defaultModelDir, f), path.join(dir, f));
   writeFileSync(path.join(dir, "text-gate.json"), JSON.stringify(gate, null, 1) + "\n");
   writeFileSync(path.join(dir, "open-set.json"), JSON.stringify(openSet, null, 1) + "\n");
   return dir;

@@ -11,9 +11,9 @@ placement, colours and degradations.
 
 Deterministic from the seed: every image draws from its own generator, seeded with (seed, kind, index),
 so a rerun draws the same images, and resumable: an image whose record exists is kept. Writes
-<out>/<split>/<id>.png|jpg with a record <id>.json beside it, then <out>/<split>/manifest.jsonl and
-the committed copy ml/font-recognition/independent/manifest-<split>.jsonl (every record, with the
-image's sha256).
+<out>/<split>/<id>.png|jpg with a record <id>.json beside it, then <out>/<split>/manifest.jsonl (every
+record, with the image's sha256); with --record also the committed copy
+ml/font-recognition/independent/manifest-<split>.jsonl, which the evaluation compares every draw with.
 """
 import argparse
 import colorsys
@@ -448,6 +448,11 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, help="another draw than the split's own seed (SEEDS)")
     ap.add_argument("--limit", type=int, default=0, help="draw only the first N images (a quick look)")
+    ap.add_argument(
+        "--record",
+        action="store_true",
+        help="also write the committed manifest-<split>.jsonl (only when the set itself is changed on purpose)",
+    )
     a = ap.parse_args()
     if not features.check("raqm"):
         sys.exit("Pillow has no raqm: apt-get install -y python3-pil libraqm0")
@@ -467,7 +472,9 @@ def main():
     records.sort(key=lambda r: r["id"])
     lines = "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records)
     open(os.path.join(out_dir, "manifest.jsonl"), "w").write(lines)
-    if not a.limit:
+    # The committed copy is what the report compares each draw with (how many images match it byte for
+    # byte); a draw on another machine must not rewrite it, or every draw would match.
+    if a.record and not a.limit:
         open(os.path.join(HERE, f"manifest-{a.split}.jsonl"), "w").write(lines)
     skipped = sum(1 for r in records if r.get("skipped"))
     print(json.dumps({"split": a.split, "images": len(records) - skipped, "skipped": skipped}))
