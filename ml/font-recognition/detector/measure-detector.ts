@@ -128,8 +128,10 @@ interface Outcome {
  */
 function outcomes(post: Postprocess, found?: DetectedLine[][]): Outcome[] {
   return mapped.map((m, k) => {
-    const all = found?.[k] ?? detect(m, { ...post, minLineHeight: 0, maxLines: Infinity });
-    const lines = all.filter((l) => l.height >= post.minLineHeight).slice(0, post.maxLines);
+    const all = found?.[k] ?? detect(m, { ...post, minLineHeight: 0, minScore: 0, maxLines: Infinity });
+    const lines = all
+      .filter((l) => l.height >= post.minLineHeight && l.score >= (post.minScore ?? 0))
+      .slice(0, post.maxLines);
     if (!m.r.box) return { r: m.r, lines: lines.length, hit1: false, hit5: false, bestIou: 0 };
     const t = truthBox(m.r);
     const ious = lines.slice(0, 5).map((l) => iou(l.box, t));
@@ -200,13 +202,17 @@ if (values.fit) {
   let best: { post: Postprocess; score: number; s: ReturnType<typeof summary> } | undefined;
   for (const bar of [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7])
     for (const unclipRatio of [0.3, 0.5, 0.7, 0.9, 1.1, 1.3, 1.5, 1.8, 2.1]) {
-      const found = mapped.map((m) => detect(m, { ...post, bar, unclipRatio, minLineHeight: 0, maxLines: Infinity }));
-      for (const minLineHeight of [4, 6, 8, 10, 12]) {
-        const p = { ...post, bar, unclipRatio, minLineHeight };
-        const s = summary(outcomes(p, found));
-        const score = objective(s);
-        if (!best || score > best.score) best = { post: p, score, s };
-      }
+      const found = mapped.map((m) =>
+        detect(m, { ...post, bar, unclipRatio, minLineHeight: 0, minScore: 0, maxLines: Infinity }),
+      );
+      for (const minLineHeight of [4, 6, 8, 10, 12])
+        for (const minScore of [0, 0.3, 0.4, 0.5, 0.6, 0.7]) {
+          if (minScore > 0 && minScore <= bar) continue;
+          const p = { ...post, bar, unclipRatio, minLineHeight, minScore };
+          const s = summary(outcomes(p, found));
+          const score = objective(s);
+          if (!best || score > best.score) best = { post: p, score, s };
+        }
     }
   post = best!.post;
   console.log(`fitted on ${mapped.length} calibration images:`, JSON.stringify(post));
@@ -215,7 +221,7 @@ if (values.fit) {
   raw.fit = {
     split: "calibrate",
     images: mapped.length,
-    rule: "maximise recall@5 + 0.5 recall@1 + 0.25 text-free empty (percent), over bar 0.1-0.7, unclip 0.3-2.1, min height 4-12",
+    rule: "maximise recall@5 + 0.5 recall@1 + 0.25 text-free empty (percent), over bar 0.1-0.7, unclip 0.3-2.1, min height 4-12, min mean probability 0-0.7",
     at: new Date().toISOString(),
     calibration: { top5: best!.s.textRecallTop5, top1: best!.s.textRecallTop1, textFreeEmpty: best!.s.textFreeEmpty },
   };

@@ -72,6 +72,10 @@ describe("linesFromProbability", () => {
     const lower = linesFromProbability(map(40, 20, cells), 40, 20, { ...post, bar: 0.4, ...geometry(40, 20) });
     expect(lower).toHaveLength(1);
     expect(lower[0]!.box.w).toBeGreaterThan(70);
+    // The same line, mean probability 0.45, under a box threshold of 0.5.
+    expect(
+      linesFromProbability(map(40, 20, cells), 40, 20, { ...post, bar: 0.4, minScore: 0.5, ...geometry(40, 20) }),
+    ).toEqual([]);
   });
 
   it("orders lines by area x score and keeps at most maxLines", () => {

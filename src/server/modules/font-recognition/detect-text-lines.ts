@@ -21,6 +21,8 @@ export interface Postprocess {
   unclipRatio: number;
   /** Lines thinner than this (image pixels, across the line) are dropped. */
   minLineHeight: number;
+  /** Lines whose mean probability is under this are dropped (DBNet's box threshold; 0 keeps all). */
+  minScore?: number;
   /** At most this many lines, the most prominent first. */
   maxLines: number;
 }
@@ -101,7 +103,8 @@ export interface MapGeometry {
  * Lines from a probability map: 8-connected components of the cells at or above the bar, each
  * boxed along its principal axis (the second moments of its cells), grown by the unclip distance
  * (area x ratio / perimeter of that box), and returned as axis-aligned boxes in image pixels, the
- * most prominent (area x mean probability) first.
+ * most prominent (area x mean probability) first; thin lines and lines of a low mean probability
+ * are dropped.
  */
 export function linesFromProbability(
   prob: Float32Array,
@@ -218,8 +221,8 @@ function componentToLine(
   const y1 = Math.min(opts.imageHeight, Math.ceil((cy + ey) * opts.scaleY));
   // Height across the line in image pixels (the scale across the line's direction).
   const height = Math.min(gw, gh) * Math.hypot(sn * opts.scaleX, c * opts.scaleY);
-  if (height < opts.minLineHeight || x1 - x0 < 2 || y1 - y0 < 2) return undefined;
   const mean = score / n;
+  if (height < opts.minLineHeight || mean < (opts.minScore ?? 0) || x1 - x0 < 2 || y1 - y0 < 2) return undefined;
   return {
     box: { x: x0, y: y0, w: x1 - x0, h: y1 - y0 },
     score: mean,
