@@ -16,7 +16,7 @@
 //   answers (a margin under the 3% target); the flagged answers' cap is P(right | flagged) with in- and
 //   out-of-library uploads equally likely; the confidence of the others is the two-reading logistic fit
 //   (confidence-map.ts) on the unflagged answers of that script, the two populations weighing half.
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fitConfidenceModel, applyConfidenceModel } from "#server/modules/font-recognition/confidence-map.ts";
 import { createFontRecognizer, defaultModelDir } from "#server/modules/font-recognition/recognize-font.ts";
@@ -26,7 +26,16 @@ import { quantile } from "../eval-scoring.ts";
 import { analyseSplit, ensureImages, readSplit, workDir } from "./sets.ts";
 import { caught, mixedEce, right, UPLOAD_KINDS, NO_TEXT_KINDS, type Row, type Script } from "./stats.ts";
 
-const MODEL_FILES = ["model.onnx", "labels.json", "library.json", "text-gate.onnx"];
+// The text detector too (decision 0046), when it is committed: the gate and the open set are then
+// refitted on the lines it finds, as the server will read them.
+const MODEL_FILES = [
+  "model.onnx",
+  "labels.json",
+  "library.json",
+  "text-gate.onnx",
+  "text-detector.onnx",
+  "text-detector.json",
+];
 const GATE_TEXT_REFUSED = 0.01;
 const FLAG_BUDGET = 0.025;
 
@@ -35,7 +44,8 @@ function modelFolder(name: string, gate: GateConfig, openSet: OpenSetConfig): st
   const dir = path.join(workDir, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const f of MODEL_FILES) symlinkSync(path.join(defaultModelDir, f), path.join(dir, f));
+  for (const f of MODEL_FILES)
+    if (existsSync(path.join(defaultModelDir, f))) symlinkSync(path.join(defaultModelDir, f), path.join(dir, f));
   writeFileSync(path.join(dir, "text-gate.json"), JSON.stringify(gate, null, 1) + "\n");
   writeFileSync(path.join(dir, "open-set.json"), JSON.stringify(openSet, null, 1) + "\n");
   return dir;
