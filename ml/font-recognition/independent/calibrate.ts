@@ -26,9 +26,16 @@ import { quantile } from "../eval-scoring.ts";
 import { analyseSplit, ensureImages, readSplit, workDir } from "./sets.ts";
 import { caught, mixedEce, right, UPLOAD_KINDS, NO_TEXT_KINDS, type Row, type Script } from "./stats.ts";
 
-const MODEL_FILES = ["model.onnx", "labels.json", "library.json", "text-gate.onnx"];
-/** The text detector's files, linked too when the model folder has them (decision 0046). */
-const OPTIONAL_MODEL_FILES = ["text-detector.onnx", "text-detector.json"];
+// The text detector too (decision 0046), when it is committed: the gate and the open set are then
+// refitted on the lines it finds, as the server will read them.
+const MODEL_FILES = [
+  "model.onnx",
+  "labels.json",
+  "library.json",
+  "text-gate.onnx",
+  "text-detector.onnx",
+  "text-detector.json",
+];
 const GATE_TEXT_REFUSED = 0.01;
 const FLAG_BUDGET = 0.025;
 
@@ -37,9 +44,8 @@ function modelFolder(name: string, gate: GateConfig, openSet: OpenSetConfig): st
   const dir = path.join(workDir, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const f of MODEL_FILES) symlinkSync(path.join(defaultModelDir, f), path.join(dir, f));
-  for (const f of OPTIONAL_MODEL_FILES.filter((name) => existsSync(path.join(defaultModelDir, name))))
-    symlinkSync(path.join(defaultModelDir, f), path.join(dir, f));
+  for (const f of MODEL_FILES)
+    if (existsSync(path.join(defaultModelDir, f))) symlinkSync(path.join(defaultModelDir, f), path.join(dir, f));
   writeFileSync(path.join(dir, "text-gate.json"), JSON.stringify(gate, null, 1) + "\n");
   writeFileSync(path.join(dir, "open-set.json"), JSON.stringify(openSet, null, 1) + "\n");
   return dir;

@@ -222,7 +222,7 @@ const DEBIAN_OUT_OF_LIBRARY: {
 ];
 
 /** Arabic fonts of the exposure group (never trained on by the shipped model), each in one split. */
-const EXPOSURE_OUT_OF_LIBRARY: Record<string, Split> = {
+export const EXPOSURE_OUT_OF_LIBRARY: Record<string, Split> = {
   "ukij-basma": "measure",
   "ukij-teng": "measure",
   "ukij-tuz-g": "measure",

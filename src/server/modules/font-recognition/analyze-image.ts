@@ -23,8 +23,10 @@ import {
   type GateVerdict,
   type LineScores,
 } from "./text-gate.ts";
-import { findTextLines } from "./find-text-lines.ts";
+import { findTextLines, type TextLine } from "./find-text-lines.ts";
 import type { Box } from "./image-ops.ts";
+import type { GrayImage } from "./image-input.ts";
+import { detectTextLines, type DetectorConfig } from "./detect-text-lines.ts";
 import { lineToModelInputs } from "./model-inputs.ts";
 
 /**
@@ -46,7 +48,7 @@ export interface DetailedAnalysis {
     gate?: LineScores[];
     /** The gate said "no text" and the second look kept the doubtful lines (text-gate.ts). */
     rescued?: boolean;
-    ms: { decode: number; layout: number; gate: number; model: number };
+    ms: { decode: number; layout: number; gate: number; model: number; detect?: number };
   };
 }
 
@@ -58,6 +60,47 @@ export interface LoadedModel {
   gate?: { session: InferenceSession; config: GateConfig };
   openSet?: OpenSetConfig;
   crops?: CropPlan;
+  /** The text detector; without it an image without a box goes to the layout as a whole. */
+  detector?: { session: InferenceSession; config: DetectorConfig };
+}
+
+/** The detected lines the layout reads, the most prominent first. */
+const DETECTED_LINES_READ = 5;
+
+/**
+ * The lines to analyse. With the caller's box, or without a detector, the layout reads the box or
+ * the whole image. Otherwise the detector finds the lines and the layout reads each detected line's
+ * box (with a margin of a third of its height), so a photograph's edges are never taken for text; no
+ * detected line is "no text", before the gate is asked.
+ */
+async function locateLines(
+  model: LoadedModel,
+  gray: GrayImage,
+  box: Box | undefined,
+): Promise<{ lines: TextLine[]; detectMs?: number }> {
+  if (box || !model.detector) return { lines: findTextLines(gray, { ...(box ? { box } : {}), maxLines: 3 }) };
+  const t0 = performance.now();
+  const detected = await detectTextLines(model.detector, gray);
+  const detectMs = performance.now() - t0;
+  const lines: TextLine[] = [];
+  for (const d of detected.slice(0, DETECTED_LINES_READ)) {
+    const m = Math.round(d.height / 3);
+    const x = Math.max(0, d.box.x - m);
+    const y = Math.max(0, d.box.y - m);
+    const region = {
+      x,
+      y,
+      w: Math.min(gray.width, d.box.x + d.box.w + m) - x,
+      h: Math.min(gray.height, d.box.y + d.box.h + m) - y,
+    };
+    try {
+      lines.push(...findTextLines(gray, { box: region, maxLines: 1 }));
+    } catch (e) {
+      if (!(e instanceof NoTextFoundError)) throw e;
+    }
+  }
+  if (lines.length === 0) throw new NoTextFoundError("No text was found in the image");
+  return { lines, detectMs };
 }
 
 /**
@@ -167,7 +210,7 @@ export async function analyzeImage(
   const t0 = performance.now();
   const gray = await decodeGray(bytes, limits);
   const t1 = performance.now();
-  const found = findTextLines(gray, { ...(box ? { box } : {}), maxLines: 3 });
+  const { lines: found, detectMs } = await locateLines(model, gray, box);
   const tg = performance.now();
   const gated = model.gate ? await runGate(model.gate, found) : undefined;
   const tg1 = performance.now();
@@ -200,7 +243,13 @@ export async function analyzeImage(
       ...details,
       lines: kept.length,
       ...(gated ? { gate: gated.scores, rescued: secondLook } : {}),
-      ms: { decode: t1 - t0, layout: tg - t1 + ms.crops, gate: tg1 - tg, model: ms.model },
+      ms: {
+        decode: t1 - t0,
+        layout: tg - t1 - (detectMs ?? 0) + ms.crops,
+        gate: tg1 - tg,
+        model: ms.model,
+        ...(detectMs !== undefined ? { detect: detectMs } : {}),
+      },
     },
   };
 }

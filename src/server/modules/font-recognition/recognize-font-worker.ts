@@ -8,6 +8,7 @@ import { loadFontLibrary } from "./font-library.ts";
 import type { ImageLimits } from "./image-input.ts";
 import type { ModelLabels, OpenSetConfig } from "./interpret-outputs.ts";
 import type { GateConfig } from "./text-gate.ts";
+import type { DetectorConfig } from "./detect-text-lines.ts";
 import type { Box } from "./image-ops.ts";
 
 export interface WorkerInit {
@@ -67,10 +68,29 @@ async function load(): Promise<LoadedModel> {
         config: JSON.parse(readFileSync(file("text-gate.json"), "utf8")) as GateConfig,
       }
     : undefined;
+  // The text detector is optional too: without it an image without a box is read as a whole.
+  const detector = existsSync(file("text-detector.onnx"))
+    ? {
+        session: await InferenceSession.create(file("text-detector.onnx"), {
+          intraOpNumThreads: 1,
+          interOpNumThreads: 1,
+          executionMode: "sequential",
+          graphOptimizationLevel: "all",
+        }),
+        config: JSON.parse(readFileSync(file("text-detector.json"), "utf8")) as DetectorConfig,
+      }
+    : undefined;
   const openSet = existsSync(file("open-set.json"))
     ? (JSON.parse(readFileSync(file("open-set.json"), "utf8")) as OpenSetConfig)
     : undefined;
-  return { session, labels, library, ...(gate ? { gate } : {}), ...(openSet ? { openSet } : {}) };
+  return {
+    session,
+    labels,
+    library,
+    ...(gate ? { gate } : {}),
+    ...(openSet ? { openSet } : {}),
+    ...(detector ? { detector } : {}),
+  };
 }
 
 try {

@@ -30,7 +30,8 @@ export const defaultModelDir = projectPath("models/font-recognition");
 export interface FontRecognizerOptions {
   /**
    * Folder with model.onnx, labels.json and library.json, and optionally text-gate.onnx +
-   * text-gate.json (the no-text gate) and open-set.json (the "not in our library" decision).
+   * text-gate.json (the no-text gate), open-set.json (the "not in our library" decision) and
+   * text-detector.onnx + text-detector.json (finds the lines of an image sent without a box).
    */
   modelDir?: string;
   /** Most worker threads (default: 2, or 1 on one core); one starts at once, the rest under load. */
