@@ -1,5 +1,5 @@
 // analyzeImage with a text detector loaded (locateLines): the layout reads only the detected lines,
-// and no detected line is "no text" before the gate is asked. The detector, the gate and the font
+// and no detected line is "no text", or "unreadable" when the gate says so of the whole image. The detector, the gate and the font
 // model are stand-ins, so this tests the wiring, not the networks.
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import type { InferenceSession } from "onnxruntime-node";
@@ -8,7 +8,7 @@ import { projectPath } from "#server/lib/project-root.ts";
 import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
 import { analyzeImage, type LoadedModel } from "./analyze-image.ts";
 import type { DetectorConfig } from "./detect-text-lines.ts";
-import { NoTextFoundError } from "./errors.ts";
+import { NoTextFoundError, TextUnreadableError } from "./errors.ts";
 import { defaultImageLimits } from "./image-input.ts";
 import type { Box } from "./image-ops.ts";
 import type { ModelLabels } from "./interpret-outputs.ts";
@@ -122,25 +122,38 @@ describe("analyzeImage with a text detector", () => {
     expect(calls.windows).toBeGreaterThan(0);
   });
 
-  it("answers no text when the detector finds no line, without asking the gate", async () => {
-    const calls = { windows: 0 };
-    let gateRuns = 0;
-    const gate = {
-      session: {
-        async run() {
-          gateRuns++;
-          return {};
-        },
-      } as unknown as InferenceSession,
-      config: {
-        classes: ["none", "text", "unreadable"],
-        input: { name: "input", height: 48, width: 192 },
-        thresholds: { none: 0.5, unreadable: 0.9 },
+  /** A stand-in gate that gives every window the same class probabilities (none, text, unreadable). */
+  const fakeGate = (p: [number, number, number], runs: { n: number }) => ({
+    session: {
+      async run(feeds: Record<string, { dims: readonly number[] }>) {
+        runs.n++;
+        const n = feeds.input!.dims[0]!;
+        return { gate_logits: { data: Float32Array.from(Array.from({ length: n }, () => p.map(Math.log)).flat()) } };
       },
-    };
+    } as unknown as InferenceSession,
+    config: {
+      classes: ["none", "text", "unreadable"],
+      input: { name: "input", height: 48, width: 192 },
+      thresholds: { none: 0.5, unreadable: 0.9 },
+    },
+  });
+
+  it("answers no text when the detector finds no line, without reading any line", async () => {
+    const calls = { windows: 0 };
+    const runs = { n: 0 };
+    const gate = fakeGate([0.9, 0.05, 0.05], runs);
     const model: LoadedModel = { session: fontModel(calls), labels, library, gate, detector: fakeDetector([]) };
     await expect(analyzeImage(model, scene(), undefined, defaultImageLimits)).rejects.toThrow(NoTextFoundError);
-    expect(gateRuns).toBe(0);
+    expect(calls.windows).toBe(0);
+  });
+
+  it("answers unreadable when the detector finds no line and the gate calls the image's lines unreadable", async () => {
+    const calls = { windows: 0 };
+    const runs = { n: 0 };
+    const gate = fakeGate([0.02, 0.03, 0.95], runs);
+    const model: LoadedModel = { session: fontModel(calls), labels, library, gate, detector: fakeDetector([]) };
+    await expect(analyzeImage(model, scene(), undefined, defaultImageLimits)).rejects.toThrow(TextUnreadableError);
+    expect(runs.n).toBe(1);
     expect(calls.windows).toBe(0);
   });
 

@@ -71,7 +71,7 @@ const DETECTED_LINES_READ = 5;
  * The lines to analyse. With the caller's box, or without a detector, the layout reads the box or
  * the whole image. Otherwise the detector finds the lines and the layout reads each detected line's
  * box (with a margin of a third of its height), so a photograph's edges are never taken for text; no
- * detected line is "no text", before the gate is asked.
+ * detected line is "no text" (or "unreadable" when the gate says so of the whole image's layout lines).
  */
 async function locateLines(
   model: LoadedModel,
@@ -99,7 +99,23 @@ async function locateLines(
       if (!(e instanceof NoTextFoundError)) throw e;
     }
   }
-  if (lines.length === 0) throw new NoTextFoundError("No text was found in the image");
+  if (lines.length === 0) {
+    // The detector is trained on readable text: text blurred or shrunk past reading is not a line to it.
+    // The gate still reads the layout's lines of the whole image, to answer "unreadable" (it throws)
+    // rather than "no text" for such an image.
+    if (model.gate) {
+      const whole = (() => {
+        try {
+          return findTextLines(gray, { maxLines: 3 });
+        } catch (e) {
+          if (e instanceof NoTextFoundError) return [];
+          throw e;
+        }
+      })();
+      if (whole.length) await runGate(model.gate, whole);
+    }
+    throw new NoTextFoundError("No text was found in the image");
+  }
   return { lines, detectMs };
 }
 
