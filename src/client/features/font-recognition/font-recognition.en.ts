@@ -31,7 +31,7 @@ const copy = {
     wholeImageActive: "The whole image will be analyzed.",
   },
   lines: {
-    heading: "Text lines found",
+    heading: "Text Lines Found",
     hint: "Pick a line, on the image or in this list, to see its font.",
     /** Its box over the image, for screen readers: number, script, font. */
     boxLabel: "Line {number}: {script}, {family}",
