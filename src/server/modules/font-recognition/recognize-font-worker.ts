@@ -47,39 +47,29 @@ function serialize(error: unknown): SerializedError {
 async function load(): Promise<LoadedModel> {
   // Each image is decoded once: libvips's operation cache would only keep large bitmaps alive.
   (await import("sharp")).default.cache(false);
-  const session = await InferenceSession.create(path.join(init.modelDir, "model.onnx"), {
-    // The pool supplies the parallelism: one thread per worker keeps the cores from being oversubscribed.
-    intraOpNumThreads: 1,
-    interOpNumThreads: 1,
-    executionMode: "sequential",
-    graphOptimizationLevel: "all",
-  });
-  const labels = JSON.parse(readFileSync(path.join(init.modelDir, "labels.json"), "utf8")) as ModelLabels;
-  const library = loadFontLibrary(path.join(init.modelDir, "library.json"));
   const file = (name: string) => path.join(init.modelDir, name);
-  const gate = existsSync(file("text-gate.onnx"))
-    ? {
-        session: await InferenceSession.create(file("text-gate.onnx"), {
-          intraOpNumThreads: 1,
-          interOpNumThreads: 1,
-          executionMode: "sequential",
-          graphOptimizationLevel: "all",
-        }),
-        config: JSON.parse(readFileSync(file("text-gate.json"), "utf8")) as GateConfig,
-      }
-    : undefined;
+  // The pool supplies the parallelism: one thread per worker keeps the cores from being oversubscribed.
+  const open = (name: string) =>
+    InferenceSession.create(file(name), {
+      intraOpNumThreads: 1,
+      interOpNumThreads: 1,
+      executionMode: "sequential",
+      graphOptimizationLevel: "all",
+    });
+  /** An optional model and its JSON settings, when its file is in the folder. */
+  const optional = async <Config>(name: string) =>
+    existsSync(file(`${name}.onnx`))
+      ? {
+          session: await open(`${name}.onnx`),
+          config: JSON.parse(readFileSync(file(`${name}.json`), "utf8")) as Config,
+        }
+      : undefined;
+  const session = await open("model.onnx");
+  const labels = JSON.parse(readFileSync(file("labels.json"), "utf8")) as ModelLabels;
+  const library = loadFontLibrary(file("library.json"));
+  const gate = await optional<GateConfig>("text-gate");
   // The text detector is optional too: without it an image without a box is read as a whole.
-  const detector = existsSync(file("text-detector.onnx"))
-    ? {
-        session: await InferenceSession.create(file("text-detector.onnx"), {
-          intraOpNumThreads: 1,
-          interOpNumThreads: 1,
-          executionMode: "sequential",
-          graphOptimizationLevel: "all",
-        }),
-        config: JSON.parse(readFileSync(file("text-detector.json"), "utf8")) as DetectorConfig,
-      }
-    : undefined;
+  const detector = await optional<DetectorConfig>("text-detector");
   const openSet = existsSync(file("open-set.json"))
     ? (JSON.parse(readFileSync(file("open-set.json"), "utf8")) as OpenSetConfig)
     : undefined;
