@@ -56,6 +56,34 @@ describe("loadConfig", () => {
     );
   });
 
+  it("refuses to take real payments with the seller's placeholder VAT number and address on the invoices", () => {
+    const live = { NODE_ENV: "production", PAYMENT_GATEWAY: "providers" };
+    let error: unknown;
+    try {
+      loadConfig({ ...live, SELLER_ADDRESS_EN: "12 King Fahd Road, Al Olaya, Riyadh 12211, Saudi Arabia" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const placeholder =
+      'must be set when NODE_ENV is production and PAYMENT_GATEWAY is "providers": real tax invoices cannot carry the placeholder';
+    expect((error as ConfigError).problems).toEqual([
+      `SELLER_VAT_NUMBER: ${placeholder}`,
+      `SELLER_ADDRESS_AR: ${placeholder}`,
+    ]);
+    const seller = {
+      SELLER_VAT_NUMBER: "310122393500003",
+      SELLER_ADDRESS_EN: "12 King Fahd Road, Al Olaya, Riyadh 12211, Saudi Arabia",
+      SELLER_ADDRESS_AR: "١٢ طريق الملك فهد، حي العليا، الرياض ١٢٢١١، المملكة العربية السعودية",
+    };
+    expect(loadConfig({ ...live, ...seller }).SELLER_VAT_NUMBER).toBe("310122393500003");
+    // The sandbox's invoices are test documents, and outside production nothing is sold.
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_GATEWAY: "sandbox" }).SELLER_VAT_NUMBER).toBe(
+      "300000000000003",
+    );
+    expect(loadConfig({ NODE_ENV: "test", PAYMENT_GATEWAY: "providers" }).SELLER_VAT_NUMBER).toBe("300000000000003");
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
   });

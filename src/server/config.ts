@@ -3,7 +3,7 @@ import { z } from "zod";
 import { publicConfigSchema, type PublicConfig } from "#shared/site-config.ts";
 import { isSecretVariable, maskValue } from "./lib/redact.ts";
 import { withSecretFiles } from "./lib/secret-files.ts";
-import { invoiceConfigShape } from "./modules/invoices/invoice-config.ts";
+import { invoiceConfigShape, placeholderSellerDetails } from "./modules/invoices/invoice-config.ts";
 import { ordersConfigShape } from "./modules/orders/orders-config.ts";
 import { paymentsConfigShape } from "./modules/payments/payments-config.ts";
 
@@ -150,6 +150,14 @@ const checkedTogether = configSchema.superRefine((config, context) => {
       code: "custom",
       path: ["SHUTDOWN_TIMEOUT_MS"],
       message: `must be longer than SHUTDOWN_GRACE_MS (${config.SHUTDOWN_GRACE_MS} ms): it bounds the whole shutdown, the grace included`,
+    });
+  }
+  for (const name of placeholderSellerDetails(config)) {
+    context.addIssue({
+      code: "custom",
+      path: [name],
+      message:
+        'must be set when NODE_ENV is production and PAYMENT_GATEWAY is "providers": real tax invoices cannot carry the placeholder',
     });
   }
   if (Boolean(config.ADMIN_EMAIL) === Boolean(config.ADMIN_PASSWORD)) return;

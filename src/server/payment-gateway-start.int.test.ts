@@ -54,6 +54,25 @@ describe("PAYMENT_GATEWAY at a production start", () => {
     expect(result.stdout).not.toContain("Server listening");
   });
 
+  it(
+    "providers, with the seller's placeholder VAT number and address: it refuses to start, naming them",
+    { timeout: 120_000 },
+    async () => {
+      const result = await server({
+        NODE_ENV: "production",
+        PAYMENT_GATEWAY: "providers",
+        SELLER_ADDRESS_AR: "١٢ طريق الملك فهد، حي العليا، الرياض ١٢٢١١، المملكة العربية السعودية",
+      });
+      expect(result.code).toBe(1);
+      const placeholder =
+        'must be set when NODE_ENV is production and PAYMENT_GATEWAY is "providers": real tax invoices cannot carry the placeholder';
+      expect(result.stderr).toContain(`SELLER_VAT_NUMBER: ${placeholder}`);
+      expect(result.stderr).toContain(`SELLER_ADDRESS_EN: ${placeholder}`);
+      expect(result.stderr).not.toContain("SELLER_ADDRESS_AR:");
+      expect(result.stdout).not.toContain("Server listening");
+    },
+  );
+
   it("sandbox, set explicitly: it starts, and says it is in test mode", { timeout: 120_000 }, async () => {
     const listening = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
     const result = await server({ NODE_ENV: "production", PAYMENT_GATEWAY: "sandbox" }, listening);

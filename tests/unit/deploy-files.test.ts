@@ -188,6 +188,10 @@ describe("deploy/compose.yaml", () => {
         expect(compose.secrets[secret], variable).toBeDefined();
       }
       expect(app.environment?.ADMIN_PASSWORD).toBeUndefined();
+      // Real money: the seller's details come from the operator, never the placeholders.
+      expect(app.environment?.PAYMENT_GATEWAY).toBe("providers");
+      for (const variable of ["SELLER_VAT_NUMBER", "SELLER_ADDRESS_EN", "SELLER_ADDRESS_AR"])
+        expect(app.environment?.[variable], variable).toMatch(new RegExp(`^\\$\\{${variable}:\\?.+\\}$`));
     }
   });
 
