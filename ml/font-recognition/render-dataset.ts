@@ -38,6 +38,7 @@ import {
 import { hasLatinDigits } from "./arabic-coverage.ts";
 import { isBilingual } from "./bilingual.ts";
 import { asLibraryFamily, openSetExposureGroup } from "./held-out-fonts.ts";
+import { photoBackground, wallpaperFiles } from "./photo-backgrounds.ts";
 import { renderSample, repoRoot } from "./render-sample.ts";
 import { digitLine, makeLine, makeRng, shortWord, toArabicIndic } from "./text-corpus.ts";
 
@@ -76,6 +77,11 @@ const { values } = parseArgs({
     "short-share": { type: "string", default: "0.12" },
     /** Share of digit-heavy lines (not in the held-out-string test split, which is about words). */
     "digit-share": { type: "string", default: "0.1" },
+    /**
+     * Share of lines set on a photograph, a wallpaper or a product shot (photo-backgrounds.ts) instead
+     * of the painted plain, graded and blotched backgrounds (issue 38: the independent sets' photographs).
+     */
+    "photo-share": { type: "string", default: "0" },
     /** Render the outlier-exposure group (held-out-fonts.ts) instead of the library. */
     exposure: { type: "boolean", default: false },
     /** Internal: this process renders the units its parent sends it. */
@@ -95,6 +101,7 @@ const shares = {
   latin: Number(values["latin-share"]),
   short: Number(values["short-share"]),
   digits: Number(values["digit-share"]),
+  photo: Number(values["photo-share"]),
 };
 const seed = Number(values.seed);
 const splits = [
@@ -182,6 +189,9 @@ function writeAtomic(target: string, data: Uint8Array | string): void {
   renameSync(tmp, target);
 }
 
+let wallList: string[] | undefined;
+const walls = () => (wallList ??= wallpaperFiles());
+
 function hash32(s: string): number {
   return createHash("sha1").update(s).digest().readUInt32LE(0);
 }
@@ -225,8 +235,16 @@ async function renderUnit(unit: Unit): Promise<Manifest> {
     if (!latinDigits && script === "arabic") text = toArabicIndic(text);
     const fontSize = Math.round(Math.exp(Math.log(12) + rng() * (Math.log(72) - Math.log(12))));
     try {
-      const sample = await renderSample(rng, family, variant, text, { fontSize, augment: true, script });
+      const onPhoto = shares.photo > 0 && rng() < shares.photo;
+      const background = onPhoto ? (w: number, h: number) => photoBackground(rng, w, h, walls()) : undefined;
+      const sample = await renderSample(rng, family, variant, text, { fontSize, augment: true, script, background });
       const [line] = findTextLines(sample.gray, { maxLines: 1 });
+      // On a photograph the layout can take an edge of it for the line: such a sample would teach the
+      // photograph, so it is dropped (the text is drawn in the middle, at most half the height).
+      if (onPhoto) {
+        const middle = (line!.box.y + line!.box.h / 2) / sample.gray.height;
+        if (Math.abs(middle - 0.5) > 0.15 || line!.box.h > 0.7 * sample.gray.height) throw new Error("off the text");
+      }
       const [input] = lineToModelInputs(line!, 1, rng);
       const bytes = new Uint8Array(input!.length);
       for (let k = 0; k < bytes.length; k++) bytes[k] = Math.round(input![k]! * 255);

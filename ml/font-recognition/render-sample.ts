@@ -1,7 +1,7 @@
 // Draws one text line in one font variant with @napi-rs/canvas, with the augmentation that makes
 // screenshots and photos look familiar to the model.
 import path from "node:path";
-import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas, GlobalFonts, ImageData, type SKRSContext2D } from "@napi-rs/canvas";
 import type { LibraryFamily, LibraryVariant } from "#shared/schemas/font-library.ts";
 import { rgbaToGray, type GrayImage } from "#server/modules/font-recognition/image-input.ts";
 import { resampleGray } from "#server/modules/font-recognition/image-ops.ts";
@@ -30,6 +30,12 @@ export interface RenderOptions {
    * sets Latin text from the Latin file registered under the same alias.
    */
   script?: "arabic" | "latin";
+  /**
+   * A photographic background of the given size (photo-backgrounds.ts), drawn instead of the painted
+   * ones when given: its contrast is lowered around the chosen background luminance, as the stretch of
+   * a photograph a person would set text on.
+   */
+  background?: (w: number, h: number) => Promise<GrayImage>;
 }
 
 export interface RenderedSample {
@@ -98,7 +104,22 @@ export async function renderSample(
     bgLum = 255;
     fgLum = 0;
   }
-  if (opts.augment) paintBackground(ctx, rng, w, h, bgLum);
+  if (opts.augment && opts.background) {
+    const bg = await opts.background(w, h);
+    let mean = 0;
+    for (const v of bg.data) mean += v;
+    mean /= bg.data.length || 1;
+    const k = 0.15 + rng() * 0.65;
+    const rgba = new Uint8ClampedArray(w * h * 4);
+    for (let i = 0; i < w * h; i++) {
+      const v = bgLum + (bg.data[i]! - mean) * k;
+      rgba[i * 4] = v;
+      rgba[i * 4 + 1] = v;
+      rgba[i * 4 + 2] = v;
+      rgba[i * 4 + 3] = 255;
+    }
+    ctx.putImageData(new ImageData(rgba, w, h), 0, 0);
+  } else if (opts.augment) paintBackground(ctx, rng, w, h, bgLum);
   else {
     ctx.fillStyle = "#fff";
     ctx.fillRect(0, 0, w, h);

@@ -10,19 +10,18 @@
 // kept on a rerun, so a killed render resumes; train_detector.py picks up shards as they appear.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createCanvas, ImageData, type Canvas } from "@napi-rs/canvas";
-import sharp from "sharp";
 import type { LibraryFamily } from "#shared/schemas/font-library.ts";
 import { loadFontLibrary } from "#server/modules/font-recognition/font-library.ts";
 import type { GrayImage } from "#server/modules/font-recognition/image-input.ts";
-import { cropGray, resampleGray } from "#server/modules/font-recognition/image-ops.ts";
 import { hasLatinDigits } from "../arabic-coverage.ts";
 import { isBilingual } from "../bilingual.ts";
 import { blur, jpeg, lighting, noise, resampleRoundTrip } from "../degrade.ts";
 import { GATE_TRAIN_PHOTOS, negativeImage, type NegativeKind } from "../gate-data.ts";
+import { wallpaperCrop, wallpaperFiles } from "../photo-backgrounds.ts";
 import { asLibraryFamily, openSetExposureGroup } from "../held-out-fonts.ts";
 import { EXPOSURE_OUT_OF_LIBRARY } from "../independent/font-plan.ts";
 import { repoRoot, variantAlias } from "../render-sample.ts";
@@ -31,63 +30,13 @@ import { drawTargets, STRIDE, type LineRect } from "./detector-targets.ts";
 
 export const RECIPE = 1;
 
-/**
- * Debian wallpapers of packages the independent sets do not draw on (their backgrounds.json lists
- * Plasma, MATE, UKUI, Lomiri and MyPaint): GNOME's, and desktop-base's "nologo" login backgrounds
- * (its wallpapers and GRUB backgrounds carry the lettering "debian 11" and the like, text the labels
- * would call background). sway-backgrounds is left out for the same reason: every file shows "SWAY".
- */
-export function wallpaperFiles(): string[] {
-  const list = (dir: string, re: RegExp) =>
-    existsSync(dir)
-      ? readdirSync(dir)
-          .filter((f) => re.test(f))
-          .map((f) => path.join(dir, f))
-      : [];
-  const base = "/usr/share/desktop-base";
-  const themes = existsSync(base) ? readdirSync(base).filter((t) => t.endsWith("-theme")) : [];
-  const files = [
-    ...list("/usr/share/backgrounds/gnome", /\.(webp|svg|jpg|png)$/),
-    ...themes.filter((t) => t !== "active-theme").flatMap((t) => list(path.join(base, t, "login"), /nologo\.svg$/)),
-  ].sort();
-  const independent = JSON.parse(
-    readFileSync(path.join(repoRoot, "ml/font-recognition/independent/backgrounds.json"), "utf8"),
-  ) as { files: { path: string }[] };
-  const banned = new Set(independent.files.map((f) => f.path));
-  const clash = files.filter((f) => banned.has(f));
-  if (clash.length) throw new Error(`independent sets' backgrounds among the detector's: ${clash.join(", ")}`);
-  return files;
-}
-
-const wallCache = new Map<string, GrayImage>();
-async function wallpaper(file: string): Promise<GrayImage> {
-  let g = wallCache.get(file);
-  if (!g) {
-    const { data, info } = await sharp(file, { density: 96 })
-      .resize({ width: 1600, height: 1600, fit: "inside" })
-      .flatten({ background: "#808080" })
-      .grayscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    g = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
-    wallCache.set(file, g);
-  }
-  return g;
-}
-
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
 const logUniform = (rng: Rng, lo: number, hi: number) => Math.exp(Math.log(lo) + rng() * (Math.log(hi) - Math.log(lo)));
 
 async function background(rng: Rng, size: number, walls: string[]): Promise<GrayImage> {
   const r = rng();
   if (r < 0.3) return negativeImage(rng, "photo", GATE_TRAIN_PHOTOS, { w: size, h: size });
-  if (r < 0.55 && walls.length) {
-    const src = await wallpaper(pick(rng, walls));
-    const side = Math.min(src.width, src.height, Math.round(size * (0.4 + rng() * 2.6)));
-    const x = Math.floor(rng() * (src.width - side + 1));
-    const y = Math.floor(rng() * (src.height - side + 1));
-    return resampleGray(cropGray(src, { x, y, w: side, h: side }), size, size);
-  }
+  if (r < 0.55 && walls.length) return wallpaperCrop(rng, pick(rng, walls), size, size);
   const kinds: NegativeKind[] = ["product", "texture", "texture", "scribble", "shapes", "gradient", "noise"];
   return negativeImage(rng, pick(rng, kinds), GATE_TRAIN_PHOTOS, { w: size, h: size });
 }
