@@ -54,6 +54,7 @@ import { defaultProductId, priceOf } from "#content/catalog.ts";
 import { benchClient } from "./lib/bench-client.ts";
 import { freshBenchDatabase } from "./lib/bench-database.ts";
 import { spawnMailingBenchServer } from "./lib/bench-server.ts";
+import { TEST_SELLER } from "#tests/helpers/orders.ts";
 
 const { values } = parseArgs({
   allowNegative: true,
@@ -185,7 +186,7 @@ function startServer(): Promise<ChildProcess> {
       CHECKOUTS_PER_MINUTE: "100000000",
       PAYMENT_CONFIRMS_PER_MINUTE: "100000000",
       ...(provider
-        ? { PAYMENT_GATEWAY: "providers", ...moyasarKeys, MOYASAR_API_URL: provider.url }
+        ? { PAYMENT_GATEWAY: "providers", ...moyasarKeys, MOYASAR_API_URL: provider.url, ...TEST_SELLER }
         : { PAYMENT_GATEWAY: "sandbox" }),
     },
   });

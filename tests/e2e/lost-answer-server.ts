@@ -13,12 +13,15 @@ import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { reconcilePayments } from "#server/modules/orders/reconcile-payments.ts";
 import { startMoyasarFake } from "#server/modules/payments/providers/moyasar/fake-server.ts";
+import { TEST_SELLER } from "#tests/helpers/orders.ts";
 
 const port = Number(process.env.LOST_ANSWER_E2E_PORT ?? 3118);
 const origin = `http://127.0.0.1:${port}`;
 const keys = { secretKey: "sk_test_e2e_lost", publishableKey: "pk_test_e2e_lost", webhookSecret: "moyasar-e2e-lost" };
 const moyasar = await startMoyasarFake({ ...keys, webhookUrl: `${origin}/api/payment/webhooks/moyasar` });
 const config = loadConfig({
+  // Real money's configuration refuses the placeholder seller (invoice-config.ts).
+  ...TEST_SELLER,
   NODE_ENV: "production",
   LOG_LEVEL: "error",
   HOST: "127.0.0.1",

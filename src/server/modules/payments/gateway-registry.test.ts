@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "#server/config.ts";
+import { TEST_SELLER } from "#tests/helpers/orders.ts";
 import type { PaymentGateway } from "./gateway.ts";
 import { createGatewayRegistry } from "./gateway-registry.ts";
 
@@ -35,14 +36,14 @@ describe("createGatewayRegistry", () => {
   });
 
   it("providers without adapters stops the start with a ConfigError", async () => {
-    await expect(createGatewayRegistry(loadConfig({ PAYMENT_GATEWAY: "providers" }), host, {})).rejects.toThrow(
-      ConfigError,
-    );
+    await expect(
+      createGatewayRegistry(loadConfig({ ...TEST_SELLER, PAYMENT_GATEWAY: "providers" }), host, {}),
+    ).rejects.toThrow(ConfigError);
   });
 
   it("providers: each method through its provider, only those whose keys are set", async () => {
     const moyasar = fake("moyasar");
-    const registry = await createGatewayRegistry(loadConfig({ PAYMENT_GATEWAY: "providers" }), host, {
+    const registry = await createGatewayRegistry(loadConfig({ ...TEST_SELLER, PAYMENT_GATEWAY: "providers" }), host, {
       moyasar: opens(moyasar),
       tamara: opens(null), // keys not set
       tabby: opens(fake("tabby")),
@@ -58,13 +59,15 @@ describe("createGatewayRegistry", () => {
 
   it("providers with no keys at all is a ConfigError too", async () => {
     await expect(
-      createGatewayRegistry(loadConfig({ PAYMENT_GATEWAY: "providers" }), host, { moyasar: opens(null) }),
+      createGatewayRegistry(loadConfig({ ...TEST_SELLER, PAYMENT_GATEWAY: "providers" }), host, {
+        moyasar: opens(null),
+      }),
     ).rejects.toThrow(/no provider has its keys set/);
   });
 
   it("mounts the pages of the providers it opened, and only theirs", async () => {
     const pages = async () => {};
-    const registry = await createGatewayRegistry(loadConfig({ PAYMENT_GATEWAY: "providers" }), host, {
+    const registry = await createGatewayRegistry(loadConfig({ ...TEST_SELLER, PAYMENT_GATEWAY: "providers" }), host, {
       sandbox: { open: () => ({ gateway: fake("sandbox"), pages: async () => {} }) },
       moyasar: { open: () => ({ gateway: fake("moyasar"), pages }) },
     });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "#server/config.ts";
+import { TEST_SELLER } from "#tests/helpers/orders.ts";
 import { redactSecrets } from "#server/lib/redact.ts";
 import { createGatewayRegistry } from "./gateway-registry.ts";
 
 /** The methods a `providers` configuration offers, by the keys that are set. */
 async function offered(env: Record<string, string>): Promise<string[]> {
   const registry = await createGatewayRegistry(
-    loadConfig({ PAYMENT_GATEWAY: "providers", ...env }),
+    loadConfig({ ...TEST_SELLER, PAYMENT_GATEWAY: "providers", ...env }),
     {} as Parameters<typeof createGatewayRegistry>[1],
   ).catch(() => undefined);
   return (["apple-pay", "credit-card", "tamara", "tabby"] as const).filter((method) => registry?.forMethod(method));
@@ -85,6 +86,7 @@ describe("provider settings", () => {
 
   it("builds the real adapters into the registry: only the providers whose keys are all set", async () => {
     const config = loadConfig({
+      ...TEST_SELLER,
       PAYMENT_GATEWAY: "providers",
       TAMARA_API_TOKEN: "tamara-api-token",
       TAMARA_NOTIFICATION_TOKEN: "tamara-notification-token",
@@ -97,7 +99,7 @@ describe("provider settings", () => {
       expect(registry.forMethod(method)).toBeUndefined();
     await expect(
       createGatewayRegistry(
-        loadConfig({ PAYMENT_GATEWAY: "providers" }),
+        loadConfig({ ...TEST_SELLER, PAYMENT_GATEWAY: "providers" }),
         {} as Parameters<typeof createGatewayRegistry>[1],
       ),
     ).rejects.toThrow(/no provider has its keys set/);
