@@ -5,7 +5,8 @@ import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import type { InferenceSession } from "onnxruntime-node";
 import { describe, expect, it } from "vitest";
 import { projectPath } from "#server/lib/project-root.ts";
-import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
+import type { FontLibrary } from "#shared/schemas/font-library.ts";
+import { libraryFamily } from "#tests/helpers/font-library.ts";
 import { analyzeImage, type LoadedModel } from "./analyze-image.ts";
 import type { DetectorConfig } from "./detect-text-lines.ts";
 import { NoTextFoundError, TextUnreadableError } from "./errors.ts";
@@ -33,22 +34,7 @@ function scene(): Buffer {
 /** The line's ink, roughly: 40 px Lora from x 420 on the baseline 360. */
 const lineBox: Box = { x: 420, y: 330, w: 400, h: 40 };
 
-const family = (id: string): LibraryFamily => ({
-  id,
-  name: `Name ${id}`,
-  nameAr: `اسم ${id}`,
-  script: "latin",
-  classification: "Sans",
-  classificationAr: "غير مذيّل",
-  weights: [400],
-  italic: false,
-  characteristics: [],
-  characteristicsAr: [],
-  variants: [],
-  source: "npm",
-  licence: "OFL-1.1",
-  licenceFile: "LICENSE",
-});
+const family = (id: string) => libraryFamily(id, { weights: [400], characteristics: [], characteristicsAr: [] });
 const library: FontLibrary = { version: 1, families: [family("a"), family("b")] };
 const labels: ModelLabels = {
   input: { name: "input", height: 48, width: 192 },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { FontLibrary, LibraryFamily } from "#shared/schemas/font-library.ts";
+import type { FontLibrary } from "#shared/schemas/font-library.ts";
+import { libraryFamily } from "#tests/helpers/font-library.ts";
 import {
   analyseLines,
   buildAnalysis,
@@ -14,23 +15,7 @@ import {
   type RawOutputs,
 } from "./interpret-outputs.ts";
 
-const family = (id: string, overrides: Partial<LibraryFamily> = {}): LibraryFamily => ({
-  id,
-  name: `Name ${id}`,
-  nameAr: `اسم ${id}`,
-  script: "latin",
-  classification: "Sans",
-  classificationAr: "غير مذيّل",
-  weights: [300, 400, 700],
-  italic: false,
-  characteristics: ["Open forms"],
-  characteristicsAr: ["أشكال مفتوحة"],
-  variants: [],
-  source: "npm",
-  licence: "OFL-1.1",
-  licenceFile: "LICENSE",
-  ...overrides,
-});
+const family = libraryFamily;
 
 const library: FontLibrary = {
   version: 1,
