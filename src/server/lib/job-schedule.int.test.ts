@@ -21,10 +21,12 @@ const until = async (check: () => boolean, timeoutMs = 10_000) => {
 /**
  * The starts of a job's runs, across instances, checked against its period: never two within one
  * period, and none missed. A start is seen here a round trip after the database recorded it, a
- * slower one while instances are starting, and a timer fires late on a busy machine: hence the
- * allowances, far from the zero gap of two instances running in the same period.
+ * slower one while instances are starting, and a timer fires late on a busy machine (one start seen
+ * 130 ms late shortens the next gap by as much: 269 ms of 400 with the test files run three at a
+ * time on two cores): hence the allowances, far from the gap of a few milliseconds of two instances
+ * running in the same period, and the count below still catches two runs a period at any offset.
  */
-function expectOncePerPeriod(starts: number[], periodMs: number, from: number, to: number, slack = 0.3) {
+function expectOncePerPeriod(starts: number[], periodMs: number, from: number, to: number, slack = 0.5) {
   const sorted = starts.filter((at) => at >= from && at <= to).sort((a, b) => a - b);
   const gaps = sorted.slice(1).map((at, index) => at - sorted[index]!);
   const seen = `gaps between runs: ${gaps.join(", ")}`;
