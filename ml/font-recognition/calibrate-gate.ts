@@ -9,7 +9,11 @@
 // sharp as all but SHARPNESS_LOSS (3%) of the doubted short words and digit lines (Chromium
 // screenshots of training words: rescue.sharpness); the text the gate refused is tried again
 // against it. Writes all of it into text-gate.json, so it must run
-// after the font model it is fitted to.
+// after the font model it is fitted to. Every image is sent with the whole image as its box, so the
+// layout reads it alone, as the gate was trained: without a box the text detector would choose the
+// lines, and its misses on these images would count as text the gate refused (session 23: the "none"
+// bar ran to the bottom of its range). `independent/calibrate.ts` refits the "none" bar through the
+// detector on the independent calibration split.
 //   node --import tsx ml/font-recognition/calibrate-gate.ts [--images 600] [--negatives 1500]
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -20,6 +24,7 @@ import type { GrayImage } from "#server/modules/font-recognition/image-input.ts"
 import {
   createFontRecognizer,
   defaultModelDir,
+  type Box,
   type FontRecognizer,
 } from "#server/modules/font-recognition/recognize-font.ts";
 import { secondLookScore, type GateConfig, type LineScores } from "#server/modules/font-recognition/text-gate.ts";
@@ -59,6 +64,14 @@ const png = (g: GrayImage) =>
   sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } })
     .png()
     .toBuffer();
+/** The whole image as the box: the layout reads it, not the text detector. */
+const wholeImage = async (image: Buffer): Promise<Box> => {
+  const { width, height } = await sharp(image).metadata();
+  return { x: 0, y: 0, w: width, h: height };
+};
+/** The recognizer's reading of the image as a whole (see wholeImage). */
+const readWhole = async (recognizer: FontRecognizer, image: Buffer) =>
+  recognizer.analyzeDetailed(image, await wholeImage(image));
 
 // Thresholds that never refuse, so every image's line scores come back.
 writeFileSync(gateFile, JSON.stringify({ ...config, thresholds: { none: 2, unreadable: 2 } }, null, 1));
@@ -80,7 +93,7 @@ try {
     const image = await png(gray);
     images[kind].push(image);
     try {
-      const r = await recognizer.analyzeDetailed(image);
+      const r = await readWhole(recognizer, image);
       scores[kind].push(r.details.gate ?? null);
     } catch {
       scores[kind].push(null); // no line found at all: the layout already says "no text"
@@ -90,7 +103,7 @@ try {
     const image = await png(await negativeImage(makeRng(6_660_001 + i), NEGATIVE_KINDS[i % NEGATIVE_KINDS.length]!));
     negatives.push(image);
     negativeGate.push(
-      await recognizer.analyzeDetailed(image).then(
+      await readWhole(recognizer, image).then(
         (r) => r.details.gate ?? null,
         () => null,
       ),
@@ -141,7 +154,7 @@ writeFileSync(
 type Look = { score: number; sharpness: number };
 const secondLook = async (recognizer: FontRecognizer, image: Buffer): Promise<Look | null> => {
   try {
-    const r = await recognizer.analyzeDetailed(image);
+    const r = await readWhole(recognizer, image);
     if (!r.details.rescued) return null;
     const doubtful = r.details.gate!.filter((l) => l.none < RESCUE_NONE);
     return {
