@@ -80,7 +80,7 @@ export function readSplit(split: Split): {
 export const imageOf = (split: Split, r: IndependentRecord) => readFileSync(path.join(workDir, split, r.image!));
 
 /** The box a person would draw around the text: its ink box with a margin of a third of its height. */
-function boxAround(r: IndependentRecord) {
+export function boxAround(r: IndependentRecord) {
   const [x, y, w, h] = r.box!;
   const m = Math.round(h / 3);
   const [W, H] = r.frame!;
