@@ -7,6 +7,8 @@ models/font-recognition/text-detector.onnx (+ text-detector.json).
 Run with Debian's torch:
   /usr/bin/python3 ml/font-recognition/train_detector.py --until 05:40           # train (resumable)
   /usr/bin/python3 ml/font-recognition/train_detector.py --export                # export the last checkpoint
+  /usr/bin/python3 ml/font-recognition/train_detector.py --init-onnx models/font-recognition/text-detector.onnx \
+      --work ml/font-recognition/work/detector-ft --data … --minutes 45 --lr 5e-4  # fine-tune the committed net
   /usr/bin/python3 ml/font-recognition/train_detector.py --export-random --width 1.0 --out /tmp/d
                                                                                  # a random net, to time its size
 
@@ -101,6 +103,59 @@ class TextDetector(nn.Module):
     def train_outputs(self, x):
         f = self.features(x)
         return self.prob(f), torch.sigmoid(self.thresh(f))
+
+
+def load_onnx_weights(model, path):
+    """Loads an exported detector (text-detector.onnx) into `model` for fine-tuning. The export folds
+    each batch norm into the convolution before it, so a convolution takes the folded weight and its
+    batch norm becomes the identity carrying the folded bias (weight 1, running mean 0, running
+    variance 1 - eps); training then keeps the batch norms in eval mode (their statistics frozen). The
+    graph's convolutions are matched to the model's in the order the forward pass calls them; the
+    threshold head, which the export leaves out, keeps its fresh initialisation."""
+    import onnx
+    from onnx import numpy_helper
+    graph = onnx.load(path).graph
+    weights = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    convs = [(n.input[1], n.input[2] if len(n.input) > 2 else None) for n in graph.node if n.op_type == 'Conv']
+    called = []
+    hooks = [m.register_forward_hook(lambda m, i, o: called.append(m)) for m in model.modules()
+             if isinstance(m, nn.Conv2d)]
+    model.eval()
+    with torch.no_grad():
+        model(torch.zeros(1, 1, 64, 64))
+    for h in hooks:
+        h.remove()
+    if len(called) != len(convs):
+        raise SystemExit(f'{path}: {len(convs)} convolutions, the model calls {len(called)}')
+    followers = {}
+    for mod in model.modules():
+        if isinstance(mod, nn.Sequential):
+            kids = list(mod.children())
+            for a, b in zip(kids, kids[1:]):
+                if isinstance(a, nn.Conv2d) and isinstance(b, nn.BatchNorm2d):
+                    followers[a] = b
+    with torch.no_grad():
+        for conv, (w_name, b_name) in zip(called, convs):
+            w = torch.from_numpy(weights[w_name].copy())
+            if w.shape != conv.weight.shape:
+                raise SystemExit(f'{path}: {w_name} is {tuple(w.shape)}, the model has {tuple(conv.weight.shape)}')
+            conv.weight.copy_(w)
+            b = torch.from_numpy(weights[b_name].copy()) if b_name else torch.zeros(w.shape[0])
+            bn = followers.get(conv)
+            if bn is not None:
+                bn.weight.fill_(1.0)
+                bn.bias.copy_(b)
+                bn.running_mean.zero_()
+                bn.running_var.fill_(1.0 - bn.eps)
+            elif conv.bias is not None:
+                conv.bias.copy_(b)
+    model.train()
+
+
+def freeze_batch_norms(model):
+    for m in model.modules():
+        if isinstance(m, nn.BatchNorm2d):
+            m.eval()
 
 
 # ---------------------------------------------------------------- data
@@ -229,6 +284,7 @@ def main():
     ap.add_argument('--fresh', action='store_true')
     ap.add_argument('--export', action='store_true', help='export the saved state and stop')
     ap.add_argument('--export-random', action='store_true', help='export a randomly initialised net and stop')
+    ap.add_argument('--init-onnx', help='start from this exported detector (fine-tuning; batch norms frozen)')
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(1)
@@ -258,6 +314,10 @@ def main():
         if args.until:
             info['budget'] = state['info'].get('budget', args.minutes * 60)
         print(f"resumed at step {info['step']}, {info['seconds']:.0f} s spent", flush=True)
+    elif args.init_onnx:
+        load_onnx_weights(model, args.init_onnx)
+        info['initOnnx'] = os.path.relpath(os.path.abspath(args.init_onnx), ROOT)
+    model.frozen_bn = 'initOnnx' in info
 
     if args.export:
         write_export(model, info, width, args)
@@ -288,6 +348,8 @@ def main():
 
     info['crop'] = args.crop
     model.train()
+    if model.frozen_bn:
+        freeze_batch_norms(model)
     done = False
     while not done:
         shards = shard_list(args.data, 'train')
@@ -364,7 +426,7 @@ def write_export(model, info, width, args):
             'data': data_meta,
             'steps': info['step'], 'batch': args.batch, 'window': info.get('crop') or 'whole crops', 'samples': info['samples'],
             'passes': round(info['passes'], 2), 'minutes': round(info['seconds'] / 60, 1),
-            'resumed': info['resumed'], 'validation': info['log'][-1]['val'] if info['log'] else None,
+            'resumed': info['resumed'], 'initOnnx': info.get('initOnnx'), 'validation': info['log'][-1]['val'] if info['log'] else None,
             'passLog': info['log'],
             'loadAverage': {'min': min((l[0] for l in loads), default=None),
                             'max': max((l[0] for l in loads), default=None)},
