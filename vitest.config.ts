@@ -22,9 +22,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     // Vitest's default is one file at a time on two cores (cores - 1); most integration files wait
-    // on servers they spawn, timers and sockets. Two at a time on two cores took the whole run from
-    // 676 s to 375 s, and the PostgreSQL run from 524 s to 336 s (session 24, with a nice-19 job
-    // beside it); three at a time took 422-441 s, slower than two.
+    // on servers they spawn, timers and sockets. Two at a time on two cores took the whole run on a
+    // fresh clone from 676 s to 540 s (375 s with warm caches), and the PostgreSQL run from 524 s to
+    // 341 s (session 24); three at a time took 422-441 s with warm caches, slower than two.
     maxWorkers: Math.max(2, availableParallelism()),
   },
 });
