@@ -23,10 +23,9 @@ import {
   type Postprocess,
 } from "#server/modules/font-recognition/detect-text-lines.ts";
 import { decodeGray } from "#server/modules/font-recognition/image-input.ts";
-import type { Box } from "#server/modules/font-recognition/image-ops.ts";
 import { createFontRecognizer } from "#server/modules/font-recognition/recognize-font.ts";
 import { repoRoot } from "../render-sample.ts";
-import type { IndependentRecord, Split } from "../independent/sets.ts";
+import { boxIou, truthBox, type IndependentRecord, type Split } from "../independent/sets.ts";
 import { NO_TEXT_KINDS, wilson, type Share } from "../independent/stats.ts";
 
 const { values } = parseArgs({
@@ -94,14 +93,6 @@ console.log(
     `detector run in ${Math.round((Date.now() - started) / 1000)} s (load ${load0.toFixed(1)})`,
 );
 
-function iou(a: Box, b: Box): number {
-  const ix = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x));
-  const iy = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
-  const inter = ix * iy;
-  return inter / (a.w * a.h + b.w * b.h - inter);
-}
-const truthBox = (r: IndependentRecord): Box => ({ x: r.box![0], y: r.box![1], w: r.box![2], h: r.box![3] });
-
 function detect(m: Mapped, post: Postprocess): DetectedLine[] {
   const stride = config.output.stride;
   return linesFromProbability(m.prob, m.cols, m.rows, {
@@ -134,7 +125,7 @@ function outcomes(post: Postprocess, found?: DetectedLine[][]): Outcome[] {
       .slice(0, post.maxLines);
     if (!m.r.box) return { r: m.r, lines: lines.length, hit1: false, hit5: false, bestIou: 0 };
     const t = truthBox(m.r);
-    const ious = lines.slice(0, 5).map((l) => iou(l.box, t));
+    const ious = lines.slice(0, 5).map((l) => boxIou(l.box, t));
     return {
       r: m.r,
       lines: lines.length,

@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createFontRecognizer, defaultModelDir } from "#server/modules/font-recognition/recognize-font.ts";
-import { boxAround, ensureImages, imageOf, readSplit, workDir, type Split } from "./sets.ts";
+import { boxAround, boxIou, ensureImages, imageOf, readSplit, truthBox, workDir, type Split } from "./sets.ts";
 
 const { values } = parseArgs({
   options: {
@@ -33,28 +33,23 @@ const recognizer = await createFontRecognizer({
 interface Reading {
   predicted?: string;
   error?: string;
-  /** The answered line's box overlaps the text's (intersection over union >= 0.5). */
-  onText?: boolean;
-  /** Which of the answer's lines overlaps the text (-1: none of them). */
+  /** Which of the answer's lines overlaps the text, intersection over union >= 0.5 (-1: none of them). */
   textLine?: number;
   lines?: number;
 }
-const iou = (a: [number, number, number, number], b: { x: number; y: number; w: number; h: number }) => {
-  const ix = Math.max(0, Math.min(a[0] + a[2], b.x + b.w) - Math.max(a[0], b.x));
-  const iy = Math.max(0, Math.min(a[1] + a[3], b.y + b.h) - Math.max(a[1], b.y));
-  const inter = ix * iy;
-  return inter / (a[2] * a[3] + b.w * b.h - inter);
-};
+/** Answered on something other than the text: its first (answered) line is not the text's. */
+const offText = (x: Reading) => !!x.lines && x.textLine !== 0;
 const read = async (bytes: Buffer, r: (typeof records)[number], boxed: boolean): Promise<Reading> => {
   try {
     const a = await recognizer.analyzeDetailed(bytes, boxed ? boxAround(r) : undefined);
     const lines = a.analysis.lines ?? [];
-    const overlaps = lines.map((l) => iou(r.box!, { x: l.box.x, y: l.box.y, w: l.box.width, h: l.box.height }) >= 0.5);
+    const truth = truthBox(r);
     return {
       predicted: a.details.familyId,
       lines: lines.length,
-      textLine: overlaps.indexOf(true),
-      ...(lines.length ? { onText: overlaps[0] } : {}),
+      textLine: lines.findIndex(
+        (l) => boxIou(truth, { x: l.box.x, y: l.box.y, w: l.box.width, h: l.box.height }) >= 0.5,
+      ),
     };
   } catch (e) {
     return { error: (e as Error).name };
@@ -92,7 +87,10 @@ const table: string[] = [
 ];
 const groups = new Map<string, typeof rows>();
 for (const r of rows) {
-  for (const key of [`${r.kind}|all`, `${r.kind}|${r.background}`]) groups.set(key, [...(groups.get(key) ?? []), r]);
+  for (const key of [`${r.kind}|all`, `${r.kind}|${r.background}`]) {
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(r);
+  }
 }
 for (const [key, g] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
   const [kind, background] = key.split("|");
@@ -102,9 +100,9 @@ for (const [key, g] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     `| ${kind} | ${background} | ${g.length} | ${pct(g.filter((r) => right(r.plain, r)).length, g.length)} | ${pct(
       g.filter((r) => r.plain.error).length,
       g.length,
-    )} | ${pct(g.filter((r) => r.plain.onText === false).length, g.length)} | ${pct(
-      g.filter((r) => r.plain.onText === false && (r.plain.textLine ?? -1) > 0).length,
-      g.filter((r) => r.plain.onText === false).length,
+    )} | ${pct(g.filter((r) => offText(r.plain)).length, g.length)} | ${pct(
+      g.filter((r) => offText(r.plain) && (r.plain.textLine ?? -1) > 0).length,
+      g.filter((r) => offText(r.plain)).length,
     )} | ${pct(boxedRight.length, g.length)} | ${pct(
       boxedRight.filter((r) => right(r.plain, r)).length,
       boxedRight.length,

@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { Box } from "#server/modules/font-recognition/image-ops.ts";
 import type { FontRecognizer } from "#server/modules/font-recognition/recognize-font.ts";
 import { repoRoot } from "../render-sample.ts";
 import type { RecordTruth, Row } from "./stats.ts";
@@ -78,6 +79,17 @@ export function readSplit(split: Split): {
 }
 
 export const imageOf = (split: Split, r: IndependentRecord) => readFileSync(path.join(workDir, split, r.image!));
+
+/** The text's ink box, as a Box. */
+export const truthBox = (r: IndependentRecord): Box => ({ x: r.box![0], y: r.box![1], w: r.box![2], h: r.box![3] });
+
+/** Intersection over union of two boxes. */
+export function boxIou(a: Box, b: Box): number {
+  const ix = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x));
+  const iy = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+  const inter = ix * iy;
+  return inter / (a.w * a.h + b.w * b.h - inter);
+}
 
 /** The box a person would draw around the text: its ink box with a margin of a third of its height. */
 export function boxAround(r: IndependentRecord) {
