@@ -5,7 +5,9 @@
 // refitted); `npm run font:eval -- --model-dir ml/font-recognition/work/independent/candidate --label
 // candidate` measures it on the measuring set, and only a candidate measured better is copied into
 // models/font-recognition/ (by hand, said so in the journal).
-//   node --import tsx ml/font-recognition/independent/calibrate.ts
+//   node --import tsx ml/font-recognition/independent/calibrate.ts [--model-dir DIR] [--name candidate]
+// --model-dir refits another folder's files (a candidate detector or font model) instead of models/;
+// the refitted folder is work/independent/<name>, its other files linked from that folder.
 //
 // The rules, fixed before the measuring set was read with them:
 // - gate: the P(none) bar with the fewest errors of both kinds, each weighing the same: the share of
@@ -21,6 +23,7 @@
 //   (confidence-map.ts) on the unflagged answers of that script, the two populations weighing half.
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { fitConfidenceModel, applyConfidenceModel } from "#server/modules/font-recognition/confidence-map.ts";
 import { createFontRecognizer, defaultModelDir } from "#server/modules/font-recognition/recognize-font.ts";
 import type { OpenSetConfig, ScriptOpenSet } from "#server/modules/font-recognition/interpret-outputs.ts";
@@ -41,13 +44,18 @@ const MODEL_FILES = [
 ];
 const FLAG_BUDGET = 0.025;
 
-/** A model folder: the committed files linked, the two decision files given. */
+const { values: args } = parseArgs({
+  options: { "model-dir": { type: "string" }, name: { type: "string", default: "candidate" } },
+});
+const sourceDir = args["model-dir"] ? path.resolve(args["model-dir"]) : defaultModelDir;
+
+/** A model folder: the source folder's files linked, the two decision files given. */
 function modelFolder(name: string, gate: GateConfig, openSet: OpenSetConfig): string {
   const dir = path.join(workDir, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const f of MODEL_FILES)
-    if (existsSync(path.join(defaultModelDir, f))) symlinkSync(path.join(defaultModelDir, f), path.join(dir, f));
+    if (existsSync(path.join(sourceDir, f))) symlinkSync(path.join(sourceDir, f), path.join(dir, f));
   writeFileSync(path.join(dir, "text-gate.json"), JSON.stringify(gate, null, 1) + "\n");
   writeFileSync(path.join(dir, "open-set.json"), JSON.stringify(openSet, null, 1) + "\n");
   return dir;
@@ -67,11 +75,10 @@ async function run(dir: string, label: string, kinds: string[]): Promise<Row[]> 
 }
 
 ensureImages("calibrate");
-const gate = JSON.parse(readFileSync(path.join(defaultModelDir, "text-gate.json"), "utf8")) as GateConfig &
+const gate = JSON.parse(readFileSync(path.join(sourceDir, "text-gate.json"), "utf8")) as GateConfig &
   Record<string, unknown>;
-const committedOpenSet = JSON.parse(
-  readFileSync(path.join(defaultModelDir, "open-set.json"), "utf8"),
-) as OpenSetConfig & Record<string, unknown>;
+const committedOpenSet = JSON.parse(readFileSync(path.join(sourceDir, "open-set.json"), "utf8")) as OpenSetConfig &
+  Record<string, unknown>;
 
 // 1. The gate's "no text" bar, on a run with the gate open.
 const open = { ...gate, thresholds: { ...gate.thresholds, none: 1.01, unreadable: 1.01 } };
@@ -162,6 +169,6 @@ const newOpenSet = {
     ...report,
   },
 };
-const candidate = modelFolder("candidate", newGate, newOpenSet);
+const candidate = modelFolder(args.name!, newGate, newOpenSet);
 // The committed files are only replaced by hand, after the measuring set says the candidate is better.
 console.log(`candidate written to ${path.relative(process.cwd(), candidate)}`);
