@@ -1,7 +1,7 @@
 // Refits the font tool's confidence on the independent CALIBRATION set only (issue 38, decision 0045):
 // the text gate's "no text" bar, then the "not in our library" bar, its cap and the stated-confidence
 // fit for each script. The model itself is not touched. Writes a candidate model folder
-// (work/independent/candidate: the committed model files linked, text-gate.json and open-set.json
+// (work/independent/candidate: the source folder's model files linked, text-gate.json and open-set.json
 // refitted); `npm run font:eval -- --model-dir ml/font-recognition/work/independent/candidate --label
 // candidate` measures it on the measuring set, and only a candidate measured better is copied into
 // models/font-recognition/ (by hand, said so in the journal).
@@ -77,12 +77,12 @@ async function run(dir: string, label: string, kinds: string[]): Promise<Row[]> 
 ensureImages("calibrate");
 const gate = JSON.parse(readFileSync(path.join(sourceDir, "text-gate.json"), "utf8")) as GateConfig &
   Record<string, unknown>;
-const committedOpenSet = JSON.parse(readFileSync(path.join(sourceDir, "open-set.json"), "utf8")) as OpenSetConfig &
+const sourceOpenSet = JSON.parse(readFileSync(path.join(sourceDir, "open-set.json"), "utf8")) as OpenSetConfig &
   Record<string, unknown>;
 
 // 1. The gate's "no text" bar, on a run with the gate open.
 const open = { ...gate, thresholds: { ...gate.thresholds, none: 1.01, unreadable: 1.01 } };
-const probe = await run(modelFolder("probe", open, committedOpenSet), "probe", [...UPLOAD_KINDS, ...NO_TEXT_KINDS]);
+const probe = await run(modelFolder("probe", open, sourceOpenSet), "probe", [...UPLOAD_KINDS, ...NO_TEXT_KINDS]);
 const minNone = (r: Row) => (r.error ? Infinity : Math.min(...(r.gate ?? []).map((l) => l.none)));
 const text = probe.filter((r) => UPLOAD_KINDS.includes(r.kind) && r.inLibrary);
 const noText = probe.filter((r) => NO_TEXT_KINDS.includes(r.kind));
@@ -113,8 +113,8 @@ const newGate = {
 };
 
 // 2. The open set for each script, on a run through the refitted gate.
-const rows = await run(modelFolder("gated", newGate, committedOpenSet), "gated", [...UPLOAD_KINDS, "ool"]);
-const score = committedOpenSet.score;
+const rows = await run(modelFolder("gated", newGate, sourceOpenSet), "gated", [...UPLOAD_KINDS, "ool"]);
+const score = sourceOpenSet.score;
 const uploads = rows.filter((r) => UPLOAD_KINDS.includes(r.kind) && r.inLibrary && !r.error);
 const ool = rows.filter((r) => r.kind === "ool");
 const byScript: Partial<Record<Script, ScriptOpenSet>> = {};
@@ -160,7 +160,7 @@ for (const script of ["arabic", "latin"] as Script[]) {
 }
 console.log("open set", JSON.stringify(report, null, 1));
 const newOpenSet = {
-  ...committedOpenSet,
+  ...sourceOpenSet,
   byScript,
   independentCalibration: {
     createdAt: new Date().toISOString(),
