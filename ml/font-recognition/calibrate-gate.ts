@@ -14,7 +14,9 @@
 // lines, and its misses on these images would count as text the gate refused (session 23: the "none"
 // bar ran to the bottom of its range). `independent/calibrate.ts` refits the "none" bar through the
 // detector on the independent calibration split.
-//   node --import tsx ml/font-recognition/calibrate-gate.ts [--images 600] [--negatives 1500]
+//   node --import tsx ml/font-recognition/calibrate-gate.ts [--images 600] [--negatives 1500] [--model-dir DIR]
+// --model-dir fits the gate of another model folder (a candidate gate beside the committed model's
+// files) and writes its text-gate.json; by default models/font-recognition.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -34,7 +36,11 @@ import { quantile } from "./eval-scoring.ts";
 import { digitLine, makeRng, shortWord } from "./text-corpus.ts";
 
 const { values } = parseArgs({
-  options: { images: { type: "string", default: "600" }, negatives: { type: "string", default: "1500" } },
+  options: {
+    images: { type: "string", default: "600" },
+    negatives: { type: "string", default: "1500" },
+    "model-dir": { type: "string" },
+  },
 });
 /** Lines the gate gives P(none) at or above this are not looked at twice. */
 const RESCUE_NONE = 0.95;
@@ -56,9 +62,10 @@ const RESCUE_PASS = 0.002;
 /** The share of the doubted short words and digit lines the second look's sharpness floor may lose. */
 const SHARPNESS_LOSS = 0.03;
 const n = Number(values.images);
-const gateFile = path.join(defaultModelDir, "text-gate.json");
+const modelDir = values["model-dir"] ? path.resolve(values["model-dir"]) : defaultModelDir;
+const gateFile = path.join(modelDir, "text-gate.json");
 const config = JSON.parse(readFileSync(gateFile, "utf8")) as GateConfig & Record<string, unknown>;
-const library = loadFontLibrary(path.join(defaultModelDir, "library.json"));
+const library = loadFontLibrary(path.join(modelDir, "library.json"));
 
 const png = (g: GrayImage) =>
   sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } })
@@ -75,7 +82,7 @@ const readWhole = async (recognizer: FontRecognizer, image: Buffer) =>
 
 // Thresholds that never refuse, so every image's line scores come back.
 writeFileSync(gateFile, JSON.stringify({ ...config, thresholds: { none: 2, unreadable: 2 } }, null, 1));
-const recognizer = await createFontRecognizer({ queueLimit: 100_000 });
+const recognizer = await createFontRecognizer({ modelDir, queueLimit: 100_000 });
 const scores: Record<"text" | "none" | "unreadable", (LineScores[] | null)[]> = { text: [], none: [], unreadable: [] };
 const images: Record<"text" | "none" | "unreadable", Buffer[]> = { text: [], none: [], unreadable: [] };
 /** The `--negatives` text-free images (seeds of their own) and the gate's scores of their lines. */
@@ -171,7 +178,7 @@ const shortText = [
   ...(await chromiumScreenshots(library.families, 2, makeRng(4_440_001), (r, f) => shortWord(r, f.script, "train"))),
   ...(await chromiumScreenshots(library.families, 1, makeRng(4_440_002), (r, f) => digitLine(r, f.script))),
 ];
-const second = await createFontRecognizer({ queueLimit: 100_000 });
+const second = await createFontRecognizer({ modelDir, queueLimit: 100_000 });
 const negativeLooks: Look[] = [];
 const shortTextLooks: Look[] = [];
 const refusedLooks: Record<"text" | "unreadable", (Look | null)[]> = { text: [], unreadable: [] };

@@ -225,6 +225,74 @@ function shapes(ctx: SKRSContext2D, rng: Rng, w: number, h: number): void {
   }
 }
 
+/**
+ * Upright strokes in a band or over the whole frame: grass, reeds, a fence, hair, the trunks of a
+ * wood. A detector's line on them can read as a condensed hand: the text-free images answered on the
+ * independent calibration split are crops of one photograph of a spruce wood (11 of 152, session
+ * 26), and the measuring split's misses were mostly such photographs named Amatic SC (session 25).
+ */
+function blades(ctx: SKRSContext2D, rng: Rng, w: number, h: number): void {
+  gradientFill(ctx, rng, w, h);
+  if (rng() < 0.35) {
+    // Trunks of a wood, posts, pillars: upright strokes the full height, wide and narrow, near and far.
+    const n = 8 + Math.floor(rng() * 60);
+    const lum = rng() * 255;
+    for (let i = 0; i < n; i++) {
+      const far = rng();
+      const x = rng() * w;
+      const width = w * (far < 0.6 ? 0.002 + rng() * 0.008 : 0.01 + rng() * 0.05);
+      const lean = (rng() - 0.5) * 0.08 * h;
+      ctx.globalAlpha = 0.4 + rng() * 0.6;
+      ctx.fillStyle = rgb(rng, far < 0.6 ? lum + 40 : lum - 40, 60);
+      const top = rng() < 0.5 ? 0 : rng() * h * 0.3;
+      const bottom = h * (0.55 + rng() * 0.45);
+      ctx.beginPath();
+      ctx.moveTo(x + lean - width * 0.35, top);
+      ctx.lineTo(x + lean + width * 0.35, top);
+      ctx.lineTo(x + width / 2, bottom);
+      ctx.lineTo(x - width / 2, bottom);
+      ctx.fill();
+    }
+    ctx.globalAlpha = 1;
+    return;
+  }
+  const bands = 1 + Math.floor(rng() * 3);
+  for (let b = 0; b < bands; b++) {
+    const top = h * rng() * 0.8;
+    const depth = h * (0.05 + rng() * 0.5);
+    const n = 20 + Math.floor(rng() * 400);
+    const lum = rng() * 255;
+    const lean = (rng() - 0.5) * 0.6;
+    const regular = rng() < 0.3;
+    const step = w / n;
+    for (let i = 0; i < n; i++) {
+      const x = regular ? i * step + rng() * step * 0.2 : rng() * w;
+      const len = depth * (regular ? 0.9 + rng() * 0.2 : 0.2 + rng());
+      const y0 = top + depth - rng() * depth * 0.2;
+      ctx.globalAlpha = 0.3 + rng() * 0.7;
+      ctx.strokeStyle = rgb(rng, lum, 100);
+      ctx.lineWidth = 0.6 + rng() * (regular ? step * 0.5 : 3);
+      ctx.lineCap = rng() < 0.5 ? "round" : "butt";
+      ctx.beginPath();
+      ctx.moveTo(x, y0);
+      const tip = x + (lean + (rng() - 0.5) * 0.4) * len;
+      ctx.quadraticCurveTo(x + (tip - x) * 0.3, y0 - len * 0.6, tip, y0 - len);
+      ctx.stroke();
+    }
+  }
+  ctx.globalAlpha = 1;
+}
+
+/** A text-free image of upright strokes (blades), photo-like degraded, for the gate's scenes. */
+export async function bladesImage(rng: Rng, w: number, h: number): Promise<GrayImage> {
+  let g = await canvasKind(rng, w, h, "blades");
+  if (rng() < 0.4) g = blur(g, 0.4 + rng() * 1.5);
+  if (rng() < 0.3) g = noise(g, rng, 2 + rng() * 8);
+  if (rng() < 0.3) g = lighting(g, rng, 0.1 + rng() * 0.4);
+  if (rng() < 0.5) g = await jpeg(g, 30 + Math.floor(rng() * 60));
+  return g;
+}
+
 function canvasKind(rng: Rng, w: number, h: number, kind: string): Promise<GrayImage> {
   const canvas = createCanvas(w, h);
   const ctx = canvas.getContext("2d");
@@ -233,6 +301,7 @@ function canvasKind(rng: Rng, w: number, h: number, kind: string): Promise<GrayI
   else if (kind === "scribble") scribble(ctx, rng, w, h);
   else if (kind === "shapes") shapes(ctx, rng, w, h);
   else if (kind === "gradient") gradientFill(ctx, rng, w, h);
+  else if (kind === "blades") blades(ctx, rng, w, h);
   else {
     // Plain noise over a flat or graded field.
     gradientFill(ctx, rng, w, h);

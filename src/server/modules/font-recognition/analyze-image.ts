@@ -68,20 +68,16 @@ export interface LoadedModel {
 const DETECTED_LINES_READ = 5;
 
 /**
- * The lines to analyse. With the caller's box, or without a detector, the layout reads the box or
- * the whole image. Otherwise the detector finds the lines and the layout reads each detected line's
- * box (with a margin of a third of its height), so a photograph's edges are never taken for text; no
- * detected line is "no text" (or "unreadable" when the gate says so of the whole image's layout lines).
+ * The detector's lines as the layout reads them: each of the most prominent detected lines' boxes,
+ * with a margin of a third of its height, read by the layout for one line. The gate's training data
+ * (ml/font-recognition/render-gate.ts --scenes) cuts its lines here too, so it learns the lines the
+ * server shows it.
  */
-async function locateLines(
-  model: LoadedModel,
+export async function detectedLines(
+  detector: NonNullable<LoadedModel["detector"]>,
   gray: GrayImage,
-  box: Box | undefined,
-): Promise<{ lines: TextLine[]; detectMs?: number }> {
-  if (box || !model.detector) return { lines: findTextLines(gray, { ...(box ? { box } : {}), maxLines: 3 }) };
-  const t0 = performance.now();
-  const detected = await detectTextLines(model.detector, gray);
-  const detectMs = performance.now() - t0;
+): Promise<TextLine[]> {
+  const detected = await detectTextLines(detector, gray);
   const lines: TextLine[] = [];
   for (const d of detected.slice(0, DETECTED_LINES_READ)) {
     const m = Math.round(d.height / 3);
@@ -99,6 +95,24 @@ async function locateLines(
       if (!(e instanceof NoTextFoundError)) throw e;
     }
   }
+  return lines;
+}
+
+/**
+ * The lines to analyse. With the caller's box, or without a detector, the layout reads the box or
+ * the whole image. Otherwise the detector finds the lines and the layout reads each detected line's
+ * box (with a margin of a third of its height), so a photograph's edges are never taken for text; no
+ * detected line is "no text" (or "unreadable" when the gate says so of the whole image's layout lines).
+ */
+async function locateLines(
+  model: LoadedModel,
+  gray: GrayImage,
+  box: Box | undefined,
+): Promise<{ lines: TextLine[]; detectMs?: number }> {
+  if (box || !model.detector) return { lines: findTextLines(gray, { ...(box ? { box } : {}), maxLines: 3 }) };
+  const t0 = performance.now();
+  const lines = await detectedLines(model.detector, gray);
+  const detectMs = performance.now() - t0;
   if (lines.length === 0) {
     // The detector is trained on readable text: text blurred or shrunk past reading is not a line to it.
     // The gate still reads the layout's lines of the whole image, to answer "unreadable" (it throws)
