@@ -49,9 +49,14 @@ EXPOSURE_WEIGHT="${EXPOSURE_WEIGHT:-0.5}"
 # The text gate: GATE_IMAGES=3500 renders its data and retrains it (~15-25 minutes of rendering and
 # 15 of training); 0 keeps the committed gate. Its thresholds are refitted to the new model either
 # way. GATE_SEEDS sets of GATE_IMAGES images, each from its own seed (0 into work/gate, k into
-# work/gate-s<k>); the committed gate: 8 sets, 15 minutes, width 1 (session 19).
+# work/gate-s<k>), read by the layout; the committed gate: 8 sets, 15 minutes, width 1 (session 19).
+# GATE_SCENES > 0 adds that many scenes read through the text detector (render-gate.ts --scenes, into
+# work/gate-scenes, 17 minutes for 12,000), counted GATE_SCENE_REPEAT times in training: tried in
+# session 26 (12,000 scenes, 3 times, 18 minutes) and not kept (JOURNAL.md).
 GATE_IMAGES="${GATE_IMAGES:-0}"
 GATE_SEEDS="${GATE_SEEDS:-8}"
+GATE_SCENES="${GATE_SCENES:-0}"
+GATE_SCENE_REPEAT="${GATE_SCENE_REPEAT:-3}"
 GATE_MINUTES="${GATE_MINUTES:-15}"
 GATE_WIDTH="${GATE_WIDTH:-1}"
 # INIT: a state dict to continue from (the committed model's checkpoint, written by each run below).
@@ -132,6 +137,10 @@ if [ "$GATE_IMAGES" != "0" ]; then
     nice -n 10 node --import tsx ml/font-recognition/render-gate.ts --images "$GATE_IMAGES" --jobs "$JOBS" --seed "$k" --out "$dir"
     GATE_DIRS+=("$dir")
   done
+  if [ "$GATE_SCENES" != "0" ]; then
+    nice -n 10 node --import tsx ml/font-recognition/render-gate.ts --scenes --images "$GATE_SCENES" --jobs "$JOBS" --seed 0 --out "$GATE-scenes"
+    for ((k = 0; k < GATE_SCENE_REPEAT; k++)); do GATE_DIRS+=("$GATE-scenes"); done
+  fi
   GATE_LABELS=()
   for dir in "${GATE_DIRS[@]}"; do GATE_LABELS+=("$dir"/gate-*.lab); done
   GATE_KEY="$(sum "${GATE_LABELS[@]}")-m$GATE_MINUTES-w$GATE_WIDTH"

@@ -57,7 +57,8 @@ def main():
     torch.set_num_threads(args.threads)
     torch.manual_seed(1)
     np.random.seed(1)
-    # --data may name several folders (comma-separated), e.g. sets rendered with different seeds.
+    # --data may name several folders (comma-separated), e.g. sets rendered with different seeds; a
+    # folder named twice counts twice (train.sh counts the detector's scenes three times).
     dirs = args.data.split(',')
     meta = json.load(open(os.path.join(dirs[0], 'meta.json')))
     parts = [(load(d, 'train', json.load(open(os.path.join(d, 'meta.json')))),
@@ -119,7 +120,8 @@ def main():
         'createdAt': time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime()),
         'classes': meta['classes'],
         'input': {'name': 'input', 'height': meta['inputHeight'], 'width': meta['inputWidth']},
-        'training': {'windows': int(len(ytr)), 'perClass': counts.tolist(), 'epochs': epoch, 'steps': steps,
+        'training': {'data': [os.path.relpath(d, ROOT) for d in dirs],
+                     'windows': int(len(ytr)), 'perClass': counts.tolist(), 'epochs': epoch, 'steps': steps,
                      'minutes': args.minutes, 'width': args.width, 'valRecall': dict(zip(meta['classes'], acc)),
                      'valNoneRefusedAtOnePercentOfText': none_at_bar},
     }
