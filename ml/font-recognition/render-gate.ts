@@ -15,7 +15,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { InferenceSession } from "onnxruntime-node";
+import type { InferenceSession } from "onnxruntime-node";
 import { detectedLines } from "#server/modules/font-recognition/analyze-image.ts";
 import type { DetectorConfig } from "#server/modules/font-recognition/detect-text-lines.ts";
 import { NoTextFoundError } from "#server/modules/font-recognition/errors.ts";
@@ -23,6 +23,7 @@ import { loadFontLibrary } from "#server/modules/font-recognition/font-library.t
 import { findTextLines, type TextLine } from "#server/modules/font-recognition/find-text-lines.ts";
 import type { GrayImage } from "#server/modules/font-recognition/image-input.ts";
 import { lineToModelInputs } from "#server/modules/font-recognition/model-inputs.ts";
+import { openWorkerSession } from "#server/modules/font-recognition/onnx-session.ts";
 import { rectBounds } from "./detector/detector-targets.ts";
 import { fontPool, makeCrop } from "./detector/render-detector-data.ts";
 import { bladesImage, GATE_CLASSES, NEGATIVE_KINDS, negativeImage, paste, textImage } from "./gate-data.ts";
@@ -49,6 +50,13 @@ const library = loadFontLibrary(path.join(repoRoot, "models/font-recognition/lib
 
 type Labelled = { gray: GrayImage; label: (line: TextLine) => number };
 
+/** The share of the line's box that lies inside the rectangle [x0, y0, x1, y1]. */
+function coveredShare(b: TextLine["box"], [x0, y0, x1, y1]: [number, number, number, number]): number {
+  const ox = Math.max(0, Math.min(b.x + b.w, x1) - Math.max(b.x, x0));
+  const oy = Math.max(0, Math.min(b.y + b.h, y1) - Math.max(b.y, y0));
+  return (ox * oy) / Math.max(1, b.w * b.h);
+}
+
 /** One training image: 45% readable text (a fifth of it small inside a large frame), 10% unreadable text, 45% no text. */
 async function makeImage(rng: Rng): Promise<Labelled> {
   const r = rng();
@@ -69,12 +77,7 @@ async function makeImage(rng: Rng): Promise<Labelled> {
     const gray = paste(bg, text, x, y);
     return {
       gray,
-      label: (line) => {
-        const b = line.box;
-        const ox = Math.max(0, Math.min(b.x + b.w, x + text.width) - Math.max(b.x, x));
-        const oy = Math.max(0, Math.min(b.y + b.h, y + text.height) - Math.max(b.y, y));
-        return ox * oy > 0.5 * b.w * b.h ? 1 : 0;
-      },
+      label: (line) => (coveredShare(line.box, [x, y, x + text.width, y + text.height]) > 0.5 ? 1 : 0),
     };
   }
   if (r < 0.55) {
@@ -99,12 +102,7 @@ type SceneTools = {
 
 async function sceneTools(): Promise<SceneTools> {
   const dir = path.join(repoRoot, "models/font-recognition");
-  const session = await InferenceSession.create(path.join(dir, "text-detector.onnx"), {
-    intraOpNumThreads: 1,
-    interOpNumThreads: 1,
-    executionMode: "sequential",
-    graphOptimizationLevel: "all",
-  });
+  const session = await openWorkerSession(path.join(dir, "text-detector.onnx"));
   const config = JSON.parse(readFileSync(path.join(dir, "text-detector.json"), "utf8")) as DetectorConfig;
   return { detector: { session, config }, fonts: fontPool(), walls: wallpaperFiles() };
 }
@@ -113,8 +111,9 @@ async function sceneTools(): Promise<SceneTools> {
  * One scene and its detected lines with their labels (-1: partly over a drawn line, left out). Text is
  * what the earlier sets have plenty of; the scenes are for the detector's false lines, so 70% are
  * text-free: 12% of all upright strokes, the rest the training photographs, wallpapers and generated
- * backgrounds (photoBackground), read with the detector's bars (its cells' and its lines' mean) lowered to SCENE_BAR_SHARE of its own so
- * that its near misses are learnt too. The other 30% are the detector's training scenes, read as served.
+ * backgrounds (photoBackground), read with the detector's bars (its cells' and its lines' mean)
+ * lowered to SCENE_BAR_SHARE of its own so that its near misses are learnt too. The other 30% are the
+ * detector's training scenes, read as served.
  */
 async function sceneLines(rng: Rng, tools: SceneTools): Promise<{ line: TextLine; label: number }[]> {
   const long = Math.round(Math.exp(Math.log(384) + rng() * (Math.log(1600) - Math.log(384))));
@@ -142,13 +141,7 @@ async function sceneLines(rng: Rng, tools: SceneTools): Promise<{ line: TextLine
   }
   const lines = await detectedLines(detector, gray);
   return lines.map((line) => {
-    const b = line.box;
-    let over = 0;
-    for (const [x0, y0, x1, y1] of bounds) {
-      const ox = Math.max(0, Math.min(b.x + b.w, x1) - Math.max(b.x, x0));
-      const oy = Math.max(0, Math.min(b.y + b.h, y1) - Math.max(b.y, y0));
-      over = Math.max(over, (ox * oy) / Math.max(1, b.w * b.h));
-    }
+    const over = Math.max(0, ...bounds.map((r) => coveredShare(line.box, r)));
     return { line, label: over >= SCENE_TEXT ? 1 : over <= SCENE_NONE ? 0 : -1 };
   });
 }

@@ -14,7 +14,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { InferenceSession } from "onnxruntime-node";
+import { openWorkerSession } from "#server/modules/font-recognition/onnx-session.ts";
 import {
   detectorProbability,
   linesFromProbability,
@@ -51,12 +51,7 @@ const committed = readFileSync(path.join(repoRoot, `ml/font-recognition/independ
 let records = committed.filter((r) => existsSync(path.join(workDir, r.image!)));
 if (values.limit) records = records.filter((_, i) => i % Math.ceil(records.length / Number(values.limit)) === 0);
 
-const session = await InferenceSession.create(path.join(modelDir, "text-detector.onnx"), {
-  intraOpNumThreads: 1,
-  interOpNumThreads: 1,
-  executionMode: "sequential",
-  graphOptimizationLevel: "all",
-});
+const session = await openWorkerSession(path.join(modelDir, "text-detector.onnx"));
 const detector = { session, config };
 
 interface Mapped {

@@ -4,7 +4,8 @@
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { InferenceSession, Tensor } from "onnxruntime-node";
+import { Tensor } from "onnxruntime-node";
+import { openWorkerSession } from "#server/modules/font-recognition/onnx-session.ts";
 import { repoRoot } from "../render-sample.ts";
 
 const { values } = parseArgs({
@@ -16,12 +17,7 @@ const { values } = parseArgs({
   },
 });
 
-const session = await InferenceSession.create(values.model!, {
-  intraOpNumThreads: 1,
-  interOpNumThreads: 1,
-  executionMode: "sequential",
-  graphOptimizationLevel: "all",
-});
+const session = await openWorkerSession(values.model!);
 const w = Number(values.width);
 const h = Number(values.height);
 const input = new Float32Array(w * h);

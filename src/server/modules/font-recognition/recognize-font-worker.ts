@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
-import { InferenceSession } from "onnxruntime-node";
+import { openWorkerSession } from "./onnx-session.ts";
 import { analyzeImage, type LoadedModel } from "./analyze-image.ts";
 import { loadFontLibrary } from "./font-library.ts";
 import type { ImageLimits } from "./image-input.ts";
@@ -49,13 +49,7 @@ async function load(): Promise<LoadedModel> {
   (await import("sharp")).default.cache(false);
   const file = (name: string) => path.join(init.modelDir, name);
   // The pool supplies the parallelism: one thread per worker keeps the cores from being oversubscribed.
-  const open = (name: string) =>
-    InferenceSession.create(file(name), {
-      intraOpNumThreads: 1,
-      interOpNumThreads: 1,
-      executionMode: "sequential",
-      graphOptimizationLevel: "all",
-    });
+  const open = (name: string) => openWorkerSession(file(name));
   /** An optional model and its JSON settings, when its file is in the folder. */
   const optional = async <Config>(name: string) =>
     existsSync(file(`${name}.onnx`))
