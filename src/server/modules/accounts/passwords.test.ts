@@ -41,9 +41,16 @@ describe("passwords (DESIGN D6)", () => {
       return performance.now() - started;
     };
     expect(await checkPassword(undefined, "walnut and dates")).toBe(false);
-    const unknown = await time(undefined);
-    const known = await time(stored);
-    expect(unknown).toBeGreaterThan(known / 4);
+    // Medians of interleaved runs: one pair of single checks on a busy machine (the password threads
+    // run at a low priority) can land a scheduler stall on either side.
+    const unknowns: number[] = [];
+    const knowns: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      unknowns.push(await time(undefined));
+      knowns.push(await time(stored));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    expect(median(unknowns)).toBeGreaterThan(median(knowns) / 4);
   });
 
   it("turns checks away with 429 busy once the waiting line is full, and serves the rest", async () => {
