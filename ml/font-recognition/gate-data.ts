@@ -283,9 +283,79 @@ function blades(ctx: SKRSContext2D, rng: Rng, w: number, h: number): void {
   ctx.globalAlpha = 1;
 }
 
-/** A text-free image of upright strokes (blades), photo-like degraded, for the gate's scenes. */
-export async function bladesImage(rng: Rng, w: number, h: number): Promise<GrayImage> {
-  let g = await canvasKind(rng, w, h, "blades");
+/**
+ * Rows of like objects: dates along a bowl's rim, beads, pebbles, coffee beans, cups on a shelf. Shaded
+ * blobs of one size side by side at one height read to a line detector as a word of heavy letters:
+ * a gate trained on the detector's lines over text drawn on product shots named the row of dates in
+ * the studio's photograph media/nawat-side.jpg a font (session 26). Nothing of that photograph is
+ * drawn from; it is never trained on (GATE_EVAL_PHOTOS).
+ */
+function objectRows(ctx: SKRSContext2D, rng: Rng, w: number, h: number): void {
+  gradientFill(ctx, rng, w, h);
+  const rows = rng() < 0.65 ? 1 : 2 + Math.floor(rng() * 3);
+  const size = Math.min(w, h) * (0.03 + rng() * 0.14);
+  const aspect = rng() < 0.55 ? 1.4 + rng() * 1.3 : 0.8 + rng() * 0.5;
+  const shape = rng();
+  const lum = rng() < 0.7 ? 20 + rng() * 110 : 110 + rng() * 140;
+  const left = w * rng() * 0.35;
+  const right = w - w * rng() * 0.35;
+  const baseY = h * (0.25 + rng() * 0.5);
+  // A vessel's rim or a shelf under the row, half of the time.
+  if (rng() < 0.5) {
+    const g = ctx.createLinearGradient(0, baseY, 0, baseY + size * 3);
+    g.addColorStop(0, rgb(rng, lum + 40, 40));
+    g.addColorStop(1, rgb(rng, lum - 10, 40));
+    ctx.fillStyle = g;
+    ctx.beginPath();
+    ctx.roundRect(left - size, baseY + size * 0.3, right - left + size * 2, size * (1 + rng() * 3), size * rng());
+    ctx.fill();
+  }
+  const curve = rng() < 0.4 ? size * (0.5 + rng() * 2) : 0;
+  for (let r = 0; r < rows; r++) {
+    const y0 = baseY - r * size * (0.7 + rng() * 0.4);
+    const gap = size * aspect * (0.65 + rng() * 0.6);
+    for (let x = left + rng() * gap; x < right; x += gap * (0.8 + rng() * 0.4)) {
+      const t = (x - left) / Math.max(1, right - left) - 0.5;
+      const cx = x;
+      const cy = y0 - curve * (1 - 4 * t * t) + (rng() - 0.5) * size * 0.25;
+      const rx = (size * aspect * (0.8 + rng() * 0.4)) / 2;
+      const ry = (size * (0.8 + rng() * 0.4)) / 2;
+      const tilt = (rng() - 0.5) * 0.5;
+      ctx.globalAlpha = 0.25;
+      ctx.fillStyle = "#000";
+      ctx.beginPath();
+      ctx.ellipse(cx + rx * 0.1, cy + ry * 0.8, rx, ry * 0.35, 0, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      const g = ctx.createRadialGradient(cx - rx * 0.3, cy - ry * 0.4, 0, cx, cy, Math.max(rx, ry) * 1.1);
+      g.addColorStop(0, rgb(rng, lum + 70, 30));
+      g.addColorStop(0.45, rgb(rng, lum, 30));
+      g.addColorStop(1, rgb(rng, lum - 40, 30));
+      ctx.fillStyle = g;
+      ctx.beginPath();
+      if (shape < 0.7) ctx.ellipse(cx, cy, rx, ry, tilt, 0, Math.PI * 2);
+      else ctx.roundRect(cx - rx, cy - ry, rx * 2, ry * 2, Math.min(rx, ry) * (0.2 + rng() * 0.6));
+      ctx.fill();
+      // Wrinkles of a date, the grain of a bead.
+      ctx.strokeStyle = rgb(rng, lum - 30, 20);
+      ctx.lineWidth = 0.5 + rng() * 1.5;
+      for (let k = Math.floor(rng() * 4); k > 0; k--) {
+        ctx.globalAlpha = 0.2 + rng() * 0.4;
+        ctx.beginPath();
+        ctx.ellipse(cx, cy, rx * (0.3 + rng() * 0.6), ry * (0.2 + rng() * 0.5), tilt, rng() * 3, rng() * 3 + 1);
+        ctx.stroke();
+      }
+      ctx.globalAlpha = 1;
+    }
+  }
+}
+
+/** Text-free kinds drawn for the gate's scenes: upright strokes (blades) and rows of like objects. */
+type SceneNegativeKind = "blades" | "rows";
+
+/** A text-free image of upright strokes or of rows of objects, photo-like degraded, for the gate's scenes. */
+export async function sceneNegativeImage(rng: Rng, kind: SceneNegativeKind, w: number, h: number): Promise<GrayImage> {
+  let g = await canvasKind(rng, w, h, kind);
   if (rng() < 0.4) g = blur(g, 0.4 + rng() * 1.5);
   if (rng() < 0.3) g = noise(g, rng, 2 + rng() * 8);
   if (rng() < 0.3) g = lighting(g, rng, 0.1 + rng() * 0.4);
@@ -302,6 +372,7 @@ function canvasKind(rng: Rng, w: number, h: number, kind: string): Promise<GrayI
   else if (kind === "shapes") shapes(ctx, rng, w, h);
   else if (kind === "gradient") gradientFill(ctx, rng, w, h);
   else if (kind === "blades") blades(ctx, rng, w, h);
+  else if (kind === "rows") objectRows(ctx, rng, w, h);
   else {
     // Plain noise over a flat or graded field.
     gradientFill(ctx, rng, w, h);

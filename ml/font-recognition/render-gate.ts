@@ -9,7 +9,7 @@
 // server cuts them when no box is sent (analyze-image.ts detectedLines), on the detector's training
 // scenes (render-detector-data.ts makeCrop: text on the training photographs, Debian wallpapers the
 // independent sets do not use and generated backgrounds; a third of them text-free) and on text-free
-// upright strokes (gate-data.ts bladesImage). A line over a drawn line is text, a line off every
+// upright strokes and rows of like objects (gate-data.ts sceneNegativeImage). A line over a drawn line is text, a line off every
 // drawn line is none, and a line partly over one is left out; no scene line is "unreadable".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -26,7 +26,7 @@ import { lineToModelInputs } from "#server/modules/font-recognition/model-inputs
 import { openWorkerSession } from "#server/modules/font-recognition/onnx-session.ts";
 import { rectBounds } from "./detector/detector-targets.ts";
 import { fontPool, makeCrop } from "./detector/render-detector-data.ts";
-import { bladesImage, GATE_CLASSES, NEGATIVE_KINDS, negativeImage, paste, textImage } from "./gate-data.ts";
+import { GATE_CLASSES, NEGATIVE_KINDS, negativeImage, paste, sceneNegativeImage, textImage } from "./gate-data.ts";
 import { jpeg } from "./degrade.ts";
 import { photoBackground, wallpaperFiles } from "./photo-backgrounds.ts";
 import { repoRoot } from "./render-sample.ts";
@@ -110,7 +110,9 @@ async function sceneTools(): Promise<SceneTools> {
 /**
  * One scene and its detected lines with their labels (-1: partly over a drawn line, left out). Text is
  * what the earlier sets have plenty of; the scenes are for the detector's false lines, so 70% are
- * text-free: 12% of all upright strokes, the rest the training photographs, wallpapers and generated
+ * text-free: 12% of all upright strokes, 12% rows of like objects (dates, beads, pebbles: a row of dark
+ * blobs is what the scenes' text lines on product shots taught a gate to call a word, session 26), the
+ * rest the training photographs, wallpapers and generated
  * backgrounds (photoBackground), read with the detector's bars (its cells' and its lines' mean)
  * lowered to SCENE_BAR_SHARE of its own so that its near misses are learnt too. The other 30% are the
  * detector's training scenes, read as served.
@@ -124,7 +126,12 @@ async function sceneLines(rng: Rng, tools: SceneTools): Promise<{ line: TextLine
   if (r < 0.7) {
     const w = long;
     const h = Math.round(long * (0.45 + rng() * 0.8));
-    gray = r < 0.12 ? await bladesImage(rng, w, h) : await photoBackground(rng, w, h, tools.walls);
+    gray =
+      r < 0.12
+        ? await sceneNegativeImage(rng, "blades", w, h)
+        : r < 0.24
+          ? await sceneNegativeImage(rng, "rows", w, h)
+          : await photoBackground(rng, w, h, tools.walls);
     if (rng() < 0.4) gray = await jpeg(gray, 35 + Math.floor(rng() * 60));
     const pp = detector.config.postprocess;
     detector = {
