@@ -8,6 +8,9 @@
 //   node --import tsx ml/font-recognition/independent/calibrate.ts [--model-dir DIR] [--name candidate]
 // --model-dir refits another folder's files (a candidate detector or font model) instead of models/;
 // the refitted folder is work/independent/<name>, its other files linked from that folder.
+// --restate fits only open-set.json's `restate` map over the source folder's stated confidences
+// (its gate, bars, caps and fits kept): pooled over both scripts, unflagged answers, in- and
+// out-of-library weighing half, isotonic with blocks of at least RESTATE_MIN_BLOCK of the weight.
 //
 // The rules, fixed before the measuring set was read with them:
 // - gate: the P(none) bar with the fewest errors of both kinds, each weighing the same: the share of
@@ -24,7 +27,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { fitConfidenceModel, applyConfidenceModel } from "#server/modules/font-recognition/confidence-map.ts";
+import {
+  applyConfidenceMap,
+  applyConfidenceModel,
+  fitConfidenceMap,
+  fitConfidenceModel,
+} from "#server/modules/font-recognition/confidence-map.ts";
 import { createFontRecognizer, defaultModelDir } from "#server/modules/font-recognition/recognize-font.ts";
 import type { OpenSetConfig, ScriptOpenSet } from "#server/modules/font-recognition/interpret-outputs.ts";
 import type { GateConfig } from "#server/modules/font-recognition/text-gate.ts";
@@ -45,8 +53,14 @@ const MODEL_FILES = [
 const FLAG_BUDGET = 0.025;
 
 const { values: args } = parseArgs({
-  options: { "model-dir": { type: "string" }, name: { type: "string", default: "candidate" } },
+  options: {
+    "model-dir": { type: "string" },
+    name: { type: "string", default: "candidate" },
+    restate: { type: "boolean", default: false },
+  },
 });
+/** The restating map's smallest block, a share of the weight (family-grouped 5-fold CV on the calibration split, session 27). */
+const RESTATE_MIN_BLOCK = 0.05;
 const sourceDir = args["model-dir"] ? path.resolve(args["model-dir"]) : defaultModelDir;
 
 /** A model folder: the source folder's files linked, the two decision files given. */
@@ -77,8 +91,50 @@ async function run(dir: string, label: string, kinds: string[]): Promise<Row[]> 
 ensureImages("calibrate");
 const gate = JSON.parse(readFileSync(path.join(sourceDir, "text-gate.json"), "utf8")) as GateConfig &
   Record<string, unknown>;
-const sourceOpenSet = JSON.parse(readFileSync(path.join(sourceDir, "open-set.json"), "utf8")) as OpenSetConfig &
-  Record<string, unknown>;
+// A restating map belongs to the fits it was fitted over: both modes below start without it.
+const {
+  restate: _restate,
+  restateCalibration: _restateCalibration,
+  ...sourceOpenSet
+} = JSON.parse(readFileSync(path.join(sourceDir, "open-set.json"), "utf8")) as OpenSetConfig & Record<string, unknown>;
+
+if (args.restate) {
+  // Only the restating map (open-set.json `restate`): the source folder's gate, bars, caps and fits
+  // are kept, and its stated confidences are read as served.
+  const rows = await run(modelFolder("restate-probe", gate, sourceOpenSet), "restate-probe", [...UPLOAD_KINDS, "ool"]);
+  const inS = rows.filter((r) => UPLOAD_KINDS.includes(r.kind) && r.inLibrary && !r.error && !r.flagged);
+  const outS = rows.filter((r) => r.kind === "ool" && !r.error && !r.flagged);
+  const restate = fitConfidenceMap(
+    [
+      ...inS.map((r) => ({ probability: r.confidence!, right: right(r), weight: 0.5 / inS.length })),
+      ...outS.map((r) => ({ probability: r.confidence!, right: false, weight: 0.5 / outS.length })),
+    ],
+    RESTATE_MIN_BLOCK,
+  );
+  const restated = (xs: Row[]) => xs.map((r) => ({ ...r, confidence: applyConfidenceMap(r.confidence!, restate) }));
+  const fit = {
+    createdAt: new Date().toISOString(),
+    rule: `pooled over both scripts: isotonic map of the stated confidence of unflagged answers, in and out of library weighing half, smallest block ${RESTATE_MIN_BLOCK} of the weight`,
+    inLibraryAnswers: inS.length,
+    outOfLibraryAnswers: outS.length,
+    eceBefore: mixedEce(
+      inS.map((r) => ({ confidence: r.confidence!, correct: right(r) })),
+      outS.map((r) => ({ confidence: r.confidence!, correct: false })),
+    ),
+    eceAfter: mixedEce(
+      restated(inS).map((r) => ({ confidence: r.confidence, correct: right(r) })),
+      restated(outS).map((r) => ({ confidence: r.confidence, correct: false })),
+    ),
+  };
+  console.log("restate", restate, fit);
+  const candidate = modelFolder(args.name!, gate, {
+    ...sourceOpenSet,
+    restate,
+    restateCalibration: fit,
+  } as OpenSetConfig);
+  console.log(`candidate written to ${path.relative(process.cwd(), candidate)}`);
+  process.exit(0);
+}
 
 // 1. The gate's "no text" bar, on a run with the gate open.
 const open = { ...gate, thresholds: { ...gate.thresholds, none: 1.01, unreadable: 1.01 } };

@@ -359,6 +359,29 @@ describe("similar fonts and the open-set decision", () => {
     const far = buildAnalysis(predict([2, 0, 0, 0, 0]), lab, lib, line, { ...plain, confidenceModel: model });
     expect(far.analysis.confidence).toBe(0.2);
   });
+
+  it("restates the model's confidence through the calibration split's map; a flagged answer keeps its cap", () => {
+    const plain = { score: "logit" as const, threshold: 3, flaggedConfidence: 0.2 };
+    const model = { probabilityLogOdds: 0.3, closeness: 1.5, intercept: -7 };
+    const restate: [number, number][] = [
+      [0.1, 0.3],
+      [0.9, 0.7],
+    ];
+    const fitted = buildAnalysis(predict([4, 0, 0, 0, 0]), lab, lib, line, { ...plain, confidenceModel: model });
+    const restated = buildAnalysis(predict([4, 0, 0, 0, 0]), lab, lib, line, {
+      ...plain,
+      confidenceModel: model,
+      restate,
+    });
+    const c = fitted.analysis.confidence;
+    expect(c).toBeGreaterThan(0.1);
+    expect(c).toBeLessThan(0.9);
+    expect(restated.analysis.confidence).toBeCloseTo(0.3 + 0.4 * ((c - 0.1) / 0.8), 1);
+    expect(restated.analysis.confidence).not.toBe(c);
+    const far = buildAnalysis(predict([2, 0, 0, 0, 0]), lab, lib, line, { ...plain, confidenceModel: model, restate });
+    expect(far.analysis.inLibrary).toBe(false);
+    expect(far.analysis.confidence).toBe(0.2);
+  });
 });
 
 describe("a sign in two scripts", () => {

@@ -41,6 +41,15 @@ export interface OpenSetConfig {
   confidenceModel?: ConfidenceModel;
   familyOffsets?: Record<string, number>;
   /**
+   * A monotone map read after the fit above (map or model) for every unflagged answer, of either
+   * script: the stated confidence mapped to the share of such answers that were right on the
+   * independent calibration split, in- and out-of-library answers weighing half each
+   * (ml/font-recognition/independent/calibrate.ts --restate). The two-reading model's logistic form
+   * cannot bend where the calibration split says it should: it stated 3% for in-library answers
+   * right 28% of the time and 55% for answers right 90% of the time.
+   */
+  restate?: ConfidenceMap;
+  /**
    * The bar, the flagged cap and the confidence fit for the text of one script, in place of the
    * ones above (decision 0045: Arabic and Latin answers sit at different closeness, so one bar flags
    * too much of one script to catch enough of the other).
@@ -274,6 +283,9 @@ export function buildAnalysis(
   const decision = openSet && openSetFor(openSet, script);
   const inLibrary = !decision || close[decision.score] >= decision.threshold;
   const probability = prediction.top[0]!.probability;
+  const fitted = decision?.confidenceModel
+    ? applyConfidenceModel(probability, close[decision.score], decision.confidenceModel)
+    : applyConfidenceMap(probability, decision?.confidenceMap);
   const analysis: ScriptAnalysis = {
     fontFamily: family.name,
     fontFamilyAr: family.nameAr,
@@ -281,9 +293,9 @@ export function buildAnalysis(
     confidence: round2(
       !inLibrary
         ? Math.min(probability, decision!.flaggedConfidence)
-        : decision?.confidenceModel
-          ? applyConfidenceModel(probability, close[decision.score], decision.confidenceModel)
-          : applyConfidenceMap(probability, decision?.confidenceMap),
+        : decision?.restate
+          ? applyConfidenceMap(fitted, decision.restate)
+          : fitted,
     ),
     inLibrary,
     weight: snapWeight(family, mapWeight(prediction.weightCss, labels.weightMap)),
