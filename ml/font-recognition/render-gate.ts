@@ -9,8 +9,9 @@
 // server cuts them when no box is sent (analyze-image.ts detectedLines), on the detector's training
 // scenes (render-detector-data.ts makeCrop: text on the training photographs, Debian wallpapers the
 // independent sets do not use and generated backgrounds; a third of them text-free) and on text-free
-// upright strokes and rows of like objects (gate-data.ts sceneNegativeImage). A line over a drawn line is text, a line off every
-// drawn line is none, and a line partly over one is left out; no scene line is "unreadable".
+// upright strokes and rows of like objects (gate-data.ts sceneNegativeImage). A line over a drawn
+// line is text, a line off every drawn line is none, and a line partly over one is left out; no
+// scene line is "unreadable".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -112,10 +113,9 @@ async function sceneTools(): Promise<SceneTools> {
  * what the earlier sets have plenty of; the scenes are for the detector's false lines, so 70% are
  * text-free: 12% of all upright strokes, 12% rows of like objects (dates, beads, pebbles: a row of dark
  * blobs is what the scenes' text lines on product shots taught a gate to call a word, session 26), the
- * rest the training photographs, wallpapers and generated
- * backgrounds (photoBackground), read with the detector's bars (its cells' and its lines' mean)
- * lowered to SCENE_BAR_SHARE of its own so that its near misses are learnt too. The other 30% are the
- * detector's training scenes, read as served.
+ * rest the training photographs, wallpapers and generated backgrounds (photoBackground), read with
+ * the detector's bars (its cells' and its lines' mean) lowered to SCENE_BAR_SHARE of its own so that
+ * its near misses are learnt too. The other 30% are the detector's training scenes, read as served.
  */
 async function sceneLines(rng: Rng, tools: SceneTools): Promise<{ line: TextLine; label: number }[]> {
   const long = Math.round(Math.exp(Math.log(384) + rng() * (Math.log(1600) - Math.log(384))));

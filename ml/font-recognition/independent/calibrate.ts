@@ -27,18 +27,24 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import {
-  applyConfidenceMap,
-  applyConfidenceModel,
-  fitConfidenceMap,
-  fitConfidenceModel,
-} from "#server/modules/font-recognition/confidence-map.ts";
+import { fitConfidenceModel, applyConfidenceModel } from "#server/modules/font-recognition/confidence-map.ts";
 import { createFontRecognizer, defaultModelDir } from "#server/modules/font-recognition/recognize-font.ts";
 import type { OpenSetConfig, ScriptOpenSet } from "#server/modules/font-recognition/interpret-outputs.ts";
 import type { GateConfig } from "#server/modules/font-recognition/text-gate.ts";
 import { quantile } from "../eval-scoring.ts";
 import { analyseSplit, ensureImages, readSplit, workDir } from "./sets.ts";
-import { caught, mixedEce, right, UPLOAD_KINDS, NO_TEXT_KINDS, type Row, type Script } from "./stats.ts";
+import {
+  caught,
+  fitRestate,
+  mixedEceOf,
+  RESTATE_MIN_BLOCK,
+  restatedConfidence,
+  right,
+  UPLOAD_KINDS,
+  NO_TEXT_KINDS,
+  type Row,
+  type Script,
+} from "./stats.ts";
 
 // The text detector too (decision 0046), when it is committed: the gate and the open set are then
 // refitted on the lines it finds, as the server will read them.
@@ -59,8 +65,6 @@ const { values: args } = parseArgs({
     restate: { type: "boolean", default: false },
   },
 });
-/** The restating map's smallest block, a share of the weight (family-grouped 5-fold CV on the calibration split, session 27). */
-const RESTATE_MIN_BLOCK = 0.05;
 const sourceDir = args["model-dir"] ? path.resolve(args["model-dir"]) : defaultModelDir;
 
 /** A model folder: the source folder's files linked, the two decision files given. */
@@ -104,27 +108,14 @@ if (args.restate) {
   const rows = await run(modelFolder("restate-probe", gate, sourceOpenSet), "restate-probe", [...UPLOAD_KINDS, "ool"]);
   const inS = rows.filter((r) => UPLOAD_KINDS.includes(r.kind) && r.inLibrary && !r.error && !r.flagged);
   const outS = rows.filter((r) => r.kind === "ool" && !r.error && !r.flagged);
-  const restate = fitConfidenceMap(
-    [
-      ...inS.map((r) => ({ probability: r.confidence!, right: right(r), weight: 0.5 / inS.length })),
-      ...outS.map((r) => ({ probability: r.confidence!, right: false, weight: 0.5 / outS.length })),
-    ],
-    RESTATE_MIN_BLOCK,
-  );
-  const restated = (xs: Row[]) => xs.map((r) => ({ ...r, confidence: applyConfidenceMap(r.confidence!, restate) }));
+  const restate = fitRestate(inS, outS);
   const fit = {
     createdAt: new Date().toISOString(),
     rule: `pooled over both scripts: isotonic map of the stated confidence of unflagged answers, in and out of library weighing half, smallest block ${RESTATE_MIN_BLOCK} of the weight`,
     inLibraryAnswers: inS.length,
     outOfLibraryAnswers: outS.length,
-    eceBefore: mixedEce(
-      inS.map((r) => ({ confidence: r.confidence!, correct: right(r) })),
-      outS.map((r) => ({ confidence: r.confidence!, correct: false })),
-    ),
-    eceAfter: mixedEce(
-      restated(inS).map((r) => ({ confidence: r.confidence, correct: right(r) })),
-      restated(outS).map((r) => ({ confidence: r.confidence, correct: false })),
-    ),
+    eceBefore: mixedEceOf(inS, outS),
+    eceAfter: mixedEceOf(inS, outS, (r) => restatedConfidence(r, restate)),
   };
   console.log("restate", restate, fit);
   const candidate = modelFolder(args.name!, gate, {
@@ -208,10 +199,7 @@ for (const script of ["arabic", "latin"] as Script[]) {
     confidenceModel: model,
     inLibraryFlagged: pIn,
     outOfLibraryCaught: restated(outS).filter(caught).length / Math.max(1, outS.length),
-    ece: mixedEce(
-      restated(inS).map((r) => ({ confidence: r.confidence, correct: right(r) })),
-      restated(outS).map((r) => ({ confidence: r.confidence, correct: false })),
-    ),
+    ece: mixedEceOf(restated(inS), restated(outS)),
   };
 }
 console.log("open set", JSON.stringify(report, null, 1));

@@ -8,8 +8,7 @@
 //     ml/font-recognition/work/independent/outcomes-calibrate-L.json [--blocks 0.02,0.05,0.1]
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { applyConfidenceMap, fitConfidenceMap } from "#server/modules/font-recognition/confidence-map.ts";
-import { mixedEce, right, UPLOAD_KINDS, type Row } from "./stats.ts";
+import { caught, fitRestate, mixedEceOf, restatedConfidence, UPLOAD_KINDS, type Row } from "./stats.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -26,43 +25,27 @@ const foldOf = (family: string) => {
 const inLib = rows.filter((r) => UPLOAD_KINDS.includes(r.kind) && r.inLibrary && !r.error);
 const outLib = rows.filter((r) => r.kind === "ool" && !r.error);
 
-type Stated = { row: Row; confidence: number };
-const report = (label: string, a: Stated[], b: Stated[]) => {
-  const ece = mixedEce(
-    a.map((s) => ({ confidence: s.confidence, correct: right(s.row) })),
-    b.map((s) => ({ confidence: s.confidence, correct: false })),
-  );
-  const caught = (script: string) => {
-    const xs = b.filter((s) => s.row.scriptSeen === script);
-    return ((100 * xs.filter((s) => s.row.flagged || s.confidence < 0.5).length) / Math.max(1, xs.length)).toFixed(1);
+/** The held-out ECE and out-of-library share not confidently named, each answer stated at `stated`. */
+const report = (label: string, stated: (r: Row) => number) => {
+  const ece = mixedEceOf(inLib, outLib, stated);
+  const notNamed = (script: string) => {
+    const xs = outLib.filter((r) => r.scriptSeen === script);
+    return ((100 * xs.filter((r) => caught({ ...r, confidence: stated(r) })).length) / Math.max(1, xs.length)).toFixed(
+      1,
+    );
   };
   console.log(
-    `${label.padEnd(34)} ECE ${ece.toFixed(3)}  not confidently named: Arabic ${caught("arabic")}%, Latin ${caught("latin")}%`,
+    `${label.padEnd(34)} ECE ${ece.toFixed(3)}  not confidently named: Arabic ${notNamed("arabic")}%, Latin ${notNamed("latin")}%`,
   );
 };
 
 console.log(`${inLib.length} in-library and ${outLib.length} out-of-library answers, ${FOLDS} folds by family`);
-const asStated = (r: Row): Stated => ({ row: r, confidence: r.confidence! });
-report("as stated", inLib.map(asStated), outLib.map(asStated));
+report("as stated", (r) => r.confidence!);
 for (const block of values.blocks!.split(",").map(Number)) {
-  const a: Stated[] = [];
-  const b: Stated[] = [];
-  for (let k = 0; k < FOLDS; k++) {
-    const fitIn = inLib.filter((r) => foldOf(r.family!) !== k && !r.flagged);
-    const fitOut = outLib.filter((r) => foldOf(r.family!) !== k && !r.flagged);
-    const map = fitConfidenceMap(
-      [
-        ...fitIn.map((r) => ({ probability: r.confidence!, right: right(r), weight: 0.5 / fitIn.length })),
-        ...fitOut.map((r) => ({ probability: r.confidence!, right: false, weight: 0.5 / fitOut.length })),
-      ],
-      block,
-    );
-    const restate = (r: Row): Stated => ({
-      row: r,
-      confidence: r.flagged ? r.confidence! : applyConfidenceMap(r.confidence!, map),
-    });
-    a.push(...inLib.filter((r) => foldOf(r.family!) === k).map(restate));
-    b.push(...outLib.filter((r) => foldOf(r.family!) === k).map(restate));
-  }
-  report(`restated, block ${block} (held out)`, a, b);
+  // Each answer restated by the map fitted on the other four folds.
+  const maps = Array.from({ length: FOLDS }, (_, k) => {
+    const other = (r: Row) => foldOf(r.family!) !== k;
+    return fitRestate(inLib.filter(other), outLib.filter(other), block);
+  });
+  report(`restated, block ${block} (held out)`, (r) => restatedConfidence(r, maps[foldOf(r.family!)]!));
 }

@@ -1,6 +1,11 @@
 // The independent evaluation's measures (issue 38, decision 0045): each target as a count of images
 // with a 95% interval, Wilson's for shares and a bootstrap for the calibration error. Pure functions of
 // the analysed rows, so they can be unit-tested.
+import {
+  applyConfidenceMap,
+  fitConfidenceMap,
+  type ConfidenceMap,
+} from "#server/modules/font-recognition/confidence-map.ts";
 import { ece } from "../eval-scoring.ts";
 import { makeRng } from "../text-corpus.ts";
 
@@ -92,6 +97,36 @@ export function mixedEce(inLib: Pair[], outLib: Pair[]): number {
     ...outLib.map((p) => ({ ...p, weight: 0.5 / outLib.length })),
   ]);
 }
+
+/** mixedEce of analysed rows, each stated at `stated(row)` (its own confidence unless given). */
+export function mixedEceOf(inRows: Row[], outRows: Row[], stated: (r: Row) => number = (r) => r.confidence!): number {
+  const restated = (rows: Row[]) => pairsOf(rows.map((r) => ({ ...r, confidence: stated(r) })));
+  return mixedEce(restated(inRows), restated(outRows));
+}
+
+/** The restating map's smallest block, a share of the weight (family-grouped 5-fold CV on the calibration split, session 27). */
+export const RESTATE_MIN_BLOCK = 0.05;
+
+/**
+ * The restating map (open-set.json `restate`, decision 0048): an isotonic fit of the stated confidence
+ * of the unflagged answers, in- and out-of-library answers weighing half each.
+ */
+export function fitRestate(inRows: Row[], outRows: Row[], minBlock = RESTATE_MIN_BLOCK): ConfidenceMap {
+  const unflaggedPairs = (rows: Row[]) => pairsOf(rows.filter((r) => !r.flagged));
+  const a = unflaggedPairs(inRows);
+  const b = unflaggedPairs(outRows);
+  return fitConfidenceMap(
+    [
+      ...a.map((p) => ({ probability: p.confidence, right: p.correct, weight: 0.5 / a.length })),
+      ...b.map((p) => ({ probability: p.confidence, right: p.correct, weight: 0.5 / b.length })),
+    ],
+    minBlock,
+  );
+}
+
+/** A row's confidence as the server states it through `map`: a flagged answer keeps its cap. */
+export const restatedConfidence = (r: Row, map: ConfidenceMap): number =>
+  r.flagged ? r.confidence! : applyConfidenceMap(r.confidence!, map);
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
